@@ -1,0 +1,32 @@
+#pragma once
+// heat3d: the explicit heat equation u' = u + dt*alpha*L(u) on a 2D or 3D grid, wired from the layers:
+// Config -> Decomposition -> HaloRegions -> HaloPlan + StencilOperator -> time loop -> summary.
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "cartex/core/config.hpp"
+#include "cartex/core/decomposition.hpp"
+#include "cartex/halo/halo_regions.hpp"
+
+namespace cartex::heat {
+
+// Everything decided before the run: validated config and this rank's place in the decomposition.
+struct Setup {
+  Config cfg;
+  ProcessGrid procs;
+  Decomposition decomp{GlobalGrid{}, ProcessGrid{}};
+  HaloRegions regions;
+};
+
+// Reads the input and decides the decomposition; throws InputError (deterministic on every rank).
+Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm comm);
+
+// Prints the resolved configuration, process grid, boxes, halo widths and neighbors (collective).
+void print_dry_run(const Setup& s, MPI_Comm comm);
+
+// Runs the time loop and prints progress and the summary (collective); returns the exit code.
+int run(const Setup& s, MPI_Comm comm);
+
+}  // namespace cartex::heat

@@ -1,0 +1,30 @@
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "cartex/core/error.hpp"
+#include "heat_run.hpp"
+
+namespace cartex::heat {
+
+Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm comm) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  Setup s;
+  s.cfg = load_config(input, overrides);
+  try {
+    s.procs = ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(input_error_text(s.cfg, "processes.dims", e.what()));
+  }
+  s.decomp = Decomposition(s.cfg.grid, s.procs);
+  try {
+    s.regions = make_halo_regions(s.decomp, rank, s.cfg.stencil);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(input_error_text(s.cfg, "stencil", e.what()));
+  }
+  return s;
+}
+
+}  // namespace cartex::heat

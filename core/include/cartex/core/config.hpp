@@ -1,0 +1,54 @@
+#pragma once
+// The validated run configuration, read from a YAML input file plus `--set key.path=value` overrides.
+// Every key, its type, default and meaning: docs/input.md. Any problem throws InputError with one line
+// "FILE:LINE:COL: key.path: what was expected" (or "--set key=value: key: ..." for an override).
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cartex/core/grid.hpp"
+#include "cartex/core/stencil.hpp"
+
+namespace cartex {
+
+// Initial condition.
+struct InitConfig {
+  std::string type = "sine";              // "sine" or "gaussian"
+  double amplitude = 1.0;
+  std::array<int, 3> modes{1, 1, 1};      // sine: mode number per dimension
+  std::array<double, 3> center{0, 0, 0};  // gaussian: centre (physical units)
+  double width = 0.1;                     // gaussian: standard deviation (physical units)
+};
+
+// Everything a run needs, resolved and checked (dt is the resolved time step).
+struct Config {
+  std::string source;                      // input file path
+  GlobalGrid grid;
+  std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
+  double alpha = 1.0;
+  double dt = 0.0;                         // resolved from physics.dt or physics.cfl
+  double cfl = 0.0;                        // dt / dt_max
+  double dt_max = 0.0;                     // stability limit of the stencil on this grid
+  Stencil stencil;
+  std::array<std::array<double, 2>, 3> dirichlet{};  // [d][0 = low face, 1 = high face]
+  InitConfig init;
+  long steps = 100;
+  long progress_every = 0;
+  std::string backend = "p2p";
+  std::string output_dir = "output";
+  bool write_history = false;
+  std::map<std::string, std::string> where;  // key path -> "FILE:LINE:COL" for checks made after loading
+  std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)
+};
+
+// Backends the halo layer knows by name (comm.backend).
+std::vector<std::string> known_backends();
+
+// "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count).
+std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what);
+
+// Reads and validates `path` with `overrides` ("key.path=value") applied; throws InputError.
+Config load_config(const std::string& path, const std::vector<std::string>& overrides);
+
+}  // namespace cartex

@@ -1,0 +1,263 @@
+#include "cartex/core/config.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "cartex/core/error.hpp"
+#include "yaml_reader.hpp"
+
+namespace cartex {
+
+std::vector<std::string> known_backends() { return {"p2p"}; }
+
+namespace {
+
+using detail::YamlSection;
+
+const char* kAxis[3] = {"x", "y", "z"};
+
+// Reads a per-dimension list that may also be given as one scalar for every dimension.
+template <class T, class Read>
+std::array<T, 3> per_dim(YamlSection& s, const std::string& key, int dim, std::array<T, 3> def, const std::string& what,
+                         Read read_scalar) {
+  YAML::Node n = s.node(key);
+  if (!n || n.IsNull()) return def;
+  std::array<T, 3> out = def;
+  if (n.IsScalar()) {
+    T v{};
+    if (!read_scalar(n, v)) s.fail(key, fmt::format("expected {} (one value or a list of {})", what, dim));
+    for (int d = 0; d < dim; ++d) out[d] = v;
+    return out;
+  }
+  if (!n.IsSequence() || static_cast<int>(n.size()) != dim)
+    s.fail(key, fmt::format("expected a list of {} entries ({}), one per dimension of grid.n", dim, what));
+  for (int d = 0; d < dim; ++d)
+    if (!n[d].IsScalar() || !read_scalar(n[d], out[d])) s.fail(key, fmt::format("expected {} in every entry", what));
+  return out;
+}
+
+template <class T>
+bool decode(const YAML::Node& n, T& v) {
+  return YAML::convert<T>::decode(n, v);
+}
+
+GlobalGrid read_grid(YamlSection& g) {
+  GlobalGrid grid;
+  std::vector<long> n = g.get_long_list("n", "a list of 2 or 3 positive integers (cells per dimension)");
+  if (!g.has("n")) g.fail("n", "required key is missing (a list of 2 or 3 positive integers, cells per dimension)");
+  if (n.size() != 2 && n.size() != 3) g.fail("n", fmt::format("expected 2 or 3 entries (a 2D or 3D grid), got {}", n.size()));
+  grid.dim = static_cast<int>(n.size());
+  for (int d = 0; d < grid.dim; ++d) {
+    if (n[d] < 1) g.fail("n", fmt::format("expected positive cell counts, got {} in {}", n[d], kAxis[d]));
+    grid.n[d] = n[d];
+  }
+  grid.length = per_dim<double>(g, "length", grid.dim, {1.0, 1.0, 1.0}, "positive numbers", decode<double>);
+  for (int d = 0; d < grid.dim; ++d)
+    if (!(grid.length[d] > 0) || !std::isfinite(grid.length[d]))
+      g.fail("length", fmt::format("expected positive lengths, got {} in {}", grid.length[d], kAxis[d]));
+  grid.periodic = per_dim<bool>(g, "periodic", grid.dim, {true, true, true}, "true or false", decode<bool>);
+  if (grid.dim == 2) grid.periodic[2] = true;
+  g.finish();
+  return grid;
+}
+
+// Sets cfg.dt from physics.dt or physics.cfl, against the stencil's explicit-Euler stability limit
+// dt_max = 2 / (alpha * rho), rho the spectral radius of the stencil (amplification |1 + dt alpha lambda| <= 1).
+void read_physics(YamlSection& p, Config& cfg) {
+  auto alpha = p.get_optional_double("alpha", "a positive number (diffusivity)");
+  if (!alpha) p.fail("alpha", "required key is missing (a positive number, the diffusivity)");
+  if (!(*alpha > 0) || !std::isfinite(*alpha)) p.fail("alpha", fmt::format("expected a positive number, got {}", *alpha));
+  cfg.alpha = *alpha;
+  auto dt = p.get_optional_double("dt", "a positive number (time step)");
+  auto cfl = p.get_optional_double("cfl", "a number in (0, 1] (fraction of the stability limit)");
+  cfg.dt_max = 2.0 / (cfg.alpha * cfg.stencil.spectral_radius());
+  if (dt && cfl) p.fail("cfl", "give either physics.dt or physics.cfl, not both");
+  if (!dt && !cfl) p.fail("dt", "required key is missing (give physics.dt or physics.cfl)");
+  if (dt) {
+    if (!(*dt > 0) || !std::isfinite(*dt)) p.fail("dt", fmt::format("expected a positive number, got {}", *dt));
+    if (*dt > cfg.dt_max)
+      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid (dt <= 2/(alpha*rho), rho = {:.6g})",
+                               *dt, cfg.dt_max, cfg.stencil.name, cfg.stencil.spectral_radius()));
+    cfg.dt = *dt;
+    cfg.cfl = *dt / cfg.dt_max;
+  } else {
+    if (!(*cfl > 0) || *cfl > 1) p.fail("cfl", fmt::format("expected a number in (0, 1], got {}", *cfl));
+    cfg.cfl = *cfl;
+    cfg.dt = *cfl * cfg.dt_max;
+  }
+  p.finish();
+}
+
+void read_boundary(YamlSection& b, Config& cfg) {
+  for (int d = 0; d < 3; ++d) {
+    const std::string key = kAxis[d];
+    if (!b.has(key)) {
+      b.node(key);
+      continue;
+    }
+    if (d >= cfg.grid.dim) b.fail(key, fmt::format("the grid is {}D and has no {} dimension", cfg.grid.dim, key));
+    if (cfg.grid.periodic[d])
+      b.fail(key, fmt::format("dimension {} is periodic (grid.periodic); Dirichlet values apply only to non-periodic dimensions", key));
+    std::vector<double> v = b.get_double_list(key, "a list [low, high] of two numbers (Dirichlet values)");
+    if (v.size() != 2) b.fail(key, "expected a list [low, high] of two numbers (Dirichlet values)");
+    cfg.dirichlet[d] = {v[0], v[1]};
+  }
+  b.finish();
+}
+
+void read_init(YamlSection& s, Config& cfg) {
+  InitConfig& init = cfg.init;
+  init.type = s.get_string("type", "sine", "sine or gaussian");
+  if (init.type != "sine" && init.type != "gaussian")
+    s.fail("type", fmt::format("expected sine or gaussian, got \"{}\"", init.type));
+  init.amplitude = s.get_double("amplitude", 1.0, "a number");
+  const int dim = cfg.grid.dim;
+  if (init.type == "sine") {
+    init.modes = per_dim<int>(s, "modes", dim, {1, 1, 1}, "positive integers", decode<int>);
+    for (int d = 0; d < dim; ++d)
+      if (init.modes[d] < 1) s.fail("modes", fmt::format("expected positive mode numbers, got {} in {}", init.modes[d], kAxis[d]));
+    if (dim == 2) init.modes[2] = 0;
+  } else {
+    std::array<double, 3> mid{};
+    for (int d = 0; d < 3; ++d) mid[d] = d < dim ? 0.5 * cfg.grid.length[d] : 0.0;
+    init.center = per_dim<double>(s, "center", dim, mid, "numbers (physical coordinates)", decode<double>);
+    init.width = s.get_double("width", 0.1, "a positive number");
+    if (!(init.width > 0)) s.fail("width", fmt::format("expected a positive number, got {}", init.width));
+  }
+  s.finish();
+}
+
+std::string emit_resolved(const Config& c) {
+  const int dim = c.grid.dim;
+  auto list = [dim](const auto& a) {
+    YAML::Node n(YAML::NodeType::Sequence);
+    for (int d = 0; d < dim; ++d) n.push_back(a[d]);
+    n.SetStyle(YAML::EmitterStyle::Flow);
+    return n;
+  };
+  YAML::Node root;
+  root["grid"]["n"] = list(c.grid.n);
+  root["grid"]["length"] = list(c.grid.length);
+  root["grid"]["periodic"] = list(c.grid.periodic);
+  root["processes"]["dims"] = list(c.process_dims);
+  root["physics"]["alpha"] = c.alpha;
+  root["physics"]["dt"] = c.dt;
+  root["physics"]["cfl"] = c.cfl;
+  root["stencil"] = c.stencil.name;
+  YAML::Node b(YAML::NodeType::Map);
+  for (int d = 0; d < dim; ++d) {
+    if (c.grid.periodic[d]) continue;
+    YAML::Node v(YAML::NodeType::Sequence);
+    v.push_back(c.dirichlet[d][0]);
+    v.push_back(c.dirichlet[d][1]);
+    v.SetStyle(YAML::EmitterStyle::Flow);
+    b[kAxis[d]] = v;
+  }
+  root["boundary"] = b;
+  root["init"]["type"] = c.init.type;
+  root["init"]["amplitude"] = c.init.amplitude;
+  if (c.init.type == "sine") {
+    root["init"]["modes"] = list(c.init.modes);
+  } else {
+    root["init"]["center"] = list(c.init.center);
+    root["init"]["width"] = c.init.width;
+  }
+  root["run"]["steps"] = c.steps;
+  root["run"]["progress_every"] = c.progress_every;
+  root["comm"]["backend"] = c.backend;
+  root["output"]["dir"] = c.output_dir;
+  root["output"]["history"] = c.write_history;
+  YAML::Emitter out;
+  out.SetDoublePrecision(17);
+  out << root;
+  return out.c_str();
+}
+
+}  // namespace
+
+std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what) {
+  auto it = cfg.where.find(key);
+  return fmt::format("{}: {}: {}", it != cfg.where.end() ? it->second : cfg.source + ":1:1", key, what);
+}
+
+Config load_config(const std::string& path, const std::vector<std::string>& overrides) {
+  YamlSection root = detail::load_yaml(path, overrides);
+  Config cfg;
+  cfg.source = path;
+
+  YamlSection grid = root.section("grid");
+  if (!root.has("grid")) root.fail("grid", "required section is missing (grid.n at least)");
+  cfg.grid = read_grid(grid);
+  const int dim = cfg.grid.dim;
+
+  YamlSection procs = root.section("processes");
+  {
+    std::vector<long> dims = procs.get_long_list("dims", "a list of non-negative integers (0 = chosen by MPI)");
+    if (!dims.empty()) {
+      if (static_cast<int>(dims.size()) != dim)
+        procs.fail("dims", fmt::format("expected {} entries, one per dimension of grid.n, got {}", dim, dims.size()));
+      for (int d = 0; d < dim; ++d) {
+        if (dims[d] < 0) procs.fail("dims", fmt::format("expected non-negative entries (0 = chosen by MPI), got {}", dims[d]));
+        if (dims[d] > cfg.grid.n[d])
+          procs.fail("dims", fmt::format("{} processes in {} exceed the {} cells there", dims[d], kAxis[d], cfg.grid.n[d]));
+        cfg.process_dims[d] = static_cast<int>(dims[d]);
+      }
+    }
+    if (dim == 2) cfg.process_dims[2] = 1;
+    procs.finish();
+  }
+
+  {
+    const std::string name = root.get_string("stencil", dim == 3 ? "7pt" : "5pt", "a stencil name");
+    try {
+      cfg.stencil = make_builtin_stencil(name, cfg.grid);
+    } catch (const std::invalid_argument& e) {
+      root.fail("stencil", e.what());
+    }
+  }
+
+  YamlSection physics = root.section("physics");
+  if (!root.has("physics")) root.fail("physics", "required section is missing (physics.alpha and physics.dt or physics.cfl)");
+  read_physics(physics, cfg);
+
+  YamlSection boundary = root.section("boundary");
+  read_boundary(boundary, cfg);
+
+  YamlSection init = root.section("init");
+  read_init(init, cfg);
+
+  YamlSection run = root.section("run");
+  cfg.steps = run.get_long("steps", 100, "a non-negative integer (time steps)");
+  if (cfg.steps < 0) run.fail("steps", fmt::format("expected a non-negative integer, got {}", cfg.steps));
+  cfg.progress_every = run.get_long("progress_every", 0, "a non-negative integer (0 = no progress lines)");
+  if (cfg.progress_every < 0) run.fail("progress_every", fmt::format("expected a non-negative integer, got {}", cfg.progress_every));
+  run.finish();
+
+  YamlSection comm = root.section("comm");
+  cfg.backend = comm.get_string("backend", "p2p", "a backend name");
+  {
+    auto names = known_backends();
+    bool ok = false;
+    for (const auto& b : names) ok = ok || b == cfg.backend;
+    if (!ok) comm.fail("backend", fmt::format("unknown backend \"{}\" (expected one of: {})", cfg.backend, fmt::join(names, ", ")));
+  }
+  comm.finish();
+
+  YamlSection output = root.section("output");
+  cfg.output_dir = output.get_string("dir", "output", "a directory path");
+  if (cfg.output_dir.empty()) output.fail("dir", "expected a non-empty directory path");
+  cfg.write_history = output.get_bool("history", false);
+  output.finish();
+
+  root.finish();
+  cfg.where["processes.dims"] = procs.where("dims");
+  cfg.where["stencil"] = root.where("stencil");
+  cfg.where["comm.backend"] = comm.where("backend");
+  cfg.resolved_yaml = emit_resolved(cfg);
+  return cfg;
+}
+
+}  // namespace cartex

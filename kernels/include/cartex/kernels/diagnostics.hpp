@@ -1,0 +1,29 @@
+#pragma once
+// Global diagnostics of a field's interior: reductions over all ranks of `comm`.
+#include <mpi.h>
+
+#include <array>
+#include <cstdint>
+
+#include "cartex/core/field.hpp"
+#include "cartex/core/grid.hpp"
+
+namespace cartex {
+
+// Sum, minimum and maximum over the interior cells of all ranks.
+struct FieldStats {
+  double sum = 0, min = 0, max = 0;
+};
+
+// Global sum / min / max of the interior of `f` (collective over `comm`).
+FieldStats field_stats(const Field& f, MPI_Comm comm);
+
+// Global max |f - amplitude * prod_d sin(k_d x_d)| over the interior (collective over `comm`).
+double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::array<double, 3>& k, double amplitude,
+                         MPI_Comm comm);
+
+// A 64-bit checksum of the interior bits of the global field that does not depend on the
+// decomposition: the wrapping sum over cells of mix(global index, bit pattern).
+std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm comm);
+
+}  // namespace cartex

@@ -1,0 +1,27 @@
+#pragma once
+// Initial conditions, and the exact discrete solution of the sine mode.
+#include <array>
+
+#include "cartex/core/config.hpp"
+#include "cartex/core/field.hpp"
+#include "cartex/core/grid.hpp"
+
+namespace cartex {
+
+// Fills the interior of `f` with the initial condition `init` on `grid`:
+//   sine:     A * prod_d sin(k_d x_d), k_d = 2 pi m_d / L_d (periodic) or pi m_d / L_d (Dirichlet)
+//   gaussian: A * exp(-|x - c|^2 / (2 w^2))
+void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init);
+
+// The sine mode's wave numbers k_d (0 for unused dimensions).
+std::array<double, 3> sine_wave_numbers(const GlobalGrid& grid, const InitConfig& init);
+
+// True when the sine mode is an exact eigenvector of the discrete update: the stencil is mirror
+// symmetric and every non-periodic dimension has zero Dirichlet values and a reach of at most one
+// cell (so the ghost value 0 equals the odd continuation of the sine).
+bool sine_mode_is_exact(const Config& cfg);
+
+// Amplitude factor per step of the sine mode: 1 + dt * alpha * lambda, lambda the stencil's symbol.
+double sine_mode_growth(const Config& cfg);
+
+}  // namespace cartex

@@ -1,0 +1,104 @@
+#include "cartex/kernels/diagnostics.hpp"
+
+#include <cstring>
+
+#include "cartex/core/kokkos_compat.hpp"
+
+namespace cartex {
+
+namespace {
+
+Kokkos::MDRangePolicy<Kokkos::Rank<3>> interior(const FieldLayout& l) {
+  return Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {l.box.n[2], l.box.n[1], l.box.n[0]});
+}
+
+// SplitMix64 finaliser: a bijective 64-bit mix.
+KOKKOS_INLINE_FUNCTION std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+FieldStats field_stats(const Field& f, MPI_Comm comm) {
+  const auto v = f.view;
+  const long ox = f.layout.halo.lo[0], oy = f.layout.halo.lo[1], oz = f.layout.halo.lo[2];
+  double sum = 0, mn = 0, mx = 0;
+  Kokkos::parallel_reduce(
+      "cartex::field_sum", interior(f.layout),
+      KOKKOS_LAMBDA(long z, long y, long x, double& s) { s += v(z + oz, y + oy, x + ox); }, sum);
+  Kokkos::parallel_reduce(
+      "cartex::field_min", interior(f.layout),
+      KOKKOS_LAMBDA(long z, long y, long x, double& m) {
+        const double u = v(z + oz, y + oy, x + ox);
+        if (u < m) m = u;
+      },
+      Kokkos::Min<double>(mn));
+  Kokkos::parallel_reduce(
+      "cartex::field_max", interior(f.layout),
+      KOKKOS_LAMBDA(long z, long y, long x, double& m) {
+        const double u = v(z + oz, y + oy, x + ox);
+        if (u > m) m = u;
+      },
+      Kokkos::Max<double>(mx));
+  FieldStats s;
+  MPI_Allreduce(&sum, &s.sum, 1, MPI_DOUBLE, MPI_SUM, comm);
+  MPI_Allreduce(&mn, &s.min, 1, MPI_DOUBLE, MPI_MIN, comm);
+  MPI_Allreduce(&mx, &s.max, 1, MPI_DOUBLE, MPI_MAX, comm);
+  return s;
+}
+
+double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::array<double, 3>& k, double amplitude,
+                         MPI_Comm comm) {
+  const auto v = f.view;
+  Kokkos::Array<long, 3> off{}, lo{};
+  Kokkos::Array<double, 3> x0{}, h{}, kk{};
+  for (int d = 0; d < 3; ++d) {
+    off[d] = f.layout.halo.lo[d];
+    lo[d] = f.layout.box.lo[d];
+    x0[d] = grid.position(d, 0);
+    h[d] = grid.spacing(d);
+    kk[d] = k[d];
+  }
+  const int dim = grid.dim;
+  double err = 0;
+  Kokkos::parallel_reduce(
+      "cartex::sine_error", interior(f.layout),
+      KOKKOS_LAMBDA(long z, long y, long x, double& m) {
+        const long g[3] = {lo[0] + x, lo[1] + y, lo[2] + z};
+        double e = amplitude;
+        for (int d = 0; d < dim; ++d) e *= kmath::sin(kk[d] * (x0[d] + g[d] * h[d]));
+        const double u = v(z + off[2], y + off[1], x + off[0]);
+        const double diff = u > e ? u - e : e - u;
+        if (diff > m) m = diff;
+      },
+      Kokkos::Max<double>(err));
+  double global = 0;
+  MPI_Allreduce(&err, &global, 1, MPI_DOUBLE, MPI_MAX, comm);
+  return global;
+}
+
+std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm comm) {
+  const auto v = f.view;
+  const long ox = f.layout.halo.lo[0], oy = f.layout.halo.lo[1], oz = f.layout.halo.lo[2];
+  const long gx = f.layout.box.lo[0], gy = f.layout.box.lo[1], gz = f.layout.box.lo[2];
+  const long NX = grid.n[0], NY = grid.n[1];
+  std::uint64_t local = 0;
+  Kokkos::parallel_reduce(
+      "cartex::field_checksum", interior(f.layout),
+      KOKKOS_LAMBDA(long z, long y, long x, std::uint64_t& s) {
+        const double u = v(z + oz, y + oy, x + ox);
+        std::uint64_t bits = 0;
+        memcpy(&bits, &u, sizeof bits);
+        const std::uint64_t index = static_cast<std::uint64_t>(((gz + z) * NY + (gy + y)) * NX + (gx + x));
+        s += mix64(bits ^ mix64(index));
+      },
+      local);
+  std::uint64_t global = 0;
+  MPI_Allreduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, comm);
+  return global;
+}
+
+}  // namespace cartex

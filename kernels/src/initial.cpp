@@ -1,0 +1,89 @@
+#include "cartex/kernels/initial.hpp"
+
+#include "cartex/core/kokkos_compat.hpp"
+
+#include <cmath>
+
+namespace cartex {
+
+namespace {
+
+// Per-dimension affine map from global index to position: x = x0 + g * h.
+struct Positions {
+  Kokkos::Array<double, 3> x0, h;
+  Kokkos::Array<long, 3> lo;  // global index of the first interior cell
+  Kokkos::Array<long, 3> off; // view index of the first interior cell
+};
+
+Positions positions(const GlobalGrid& grid, const FieldLayout& l) {
+  Positions p;
+  for (int d = 0; d < 3; ++d) {
+    p.h[d] = grid.spacing(d);
+    p.x0[d] = grid.position(d, 0);
+    p.lo[d] = l.box.lo[d];
+    p.off[d] = l.halo.lo[d];
+  }
+  return p;
+}
+
+}  // namespace
+
+std::array<double, 3> sine_wave_numbers(const GlobalGrid& grid, const InitConfig& init) {
+  const double pi = std::acos(-1.0);
+  std::array<double, 3> k{0, 0, 0};
+  for (int d = 0; d < grid.dim; ++d)
+    k[d] = (grid.periodic[d] ? 2.0 * pi : pi) * init.modes[d] / grid.length[d];
+  return k;
+}
+
+bool sine_mode_is_exact(const Config& cfg) {
+  if (cfg.init.type != "sine" || !cfg.stencil.is_mirror_symmetric()) return false;
+  const auto r = cfg.stencil.reach();
+  for (int d = 0; d < cfg.grid.dim; ++d) {
+    if (cfg.grid.periodic[d]) continue;
+    if (cfg.dirichlet[d][0] != 0.0 || cfg.dirichlet[d][1] != 0.0 || r.lo[d] > 1 || r.hi[d] > 1) return false;
+  }
+  return true;
+}
+
+double sine_mode_growth(const Config& cfg) {
+  const auto k = sine_wave_numbers(cfg.grid, cfg.init);
+  std::array<double, 3> theta{};
+  for (int d = 0; d < 3; ++d) theta[d] = k[d] * cfg.grid.spacing(d);
+  return 1.0 + cfg.dt * cfg.alpha * cfg.stencil.symbol(theta);
+}
+
+void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {
+  const Positions p = positions(grid, f.layout);
+  const auto v = f.view;
+  const double A = init.amplitude;
+  const int dim = grid.dim;
+  const auto& L = f.layout.box;
+  Kokkos::MDRangePolicy<Kokkos::Rank<3>> range({0, 0, 0}, {L.n[2], L.n[1], L.n[0]});
+  if (init.type == "sine") {
+    const auto kk = sine_wave_numbers(grid, init);
+    const Kokkos::Array<double, 3> k{kk[0], kk[1], kk[2]};
+    Kokkos::parallel_for(
+        "cartex::init_sine", range, KOKKOS_LAMBDA(const long z, const long y, const long x) {
+          const long g[3] = {p.lo[0] + x, p.lo[1] + y, p.lo[2] + z};
+          double u = A;
+          for (int d = 0; d < dim; ++d) u *= kmath::sin(k[d] * (p.x0[d] + g[d] * p.h[d]));
+          v(z + p.off[2], y + p.off[1], x + p.off[0]) = u;
+        });
+  } else {
+    const Kokkos::Array<double, 3> c{init.center[0], init.center[1], init.center[2]};
+    const double w2 = 2.0 * init.width * init.width;
+    Kokkos::parallel_for(
+        "cartex::init_gaussian", range, KOKKOS_LAMBDA(const long z, const long y, const long x) {
+          const long g[3] = {p.lo[0] + x, p.lo[1] + y, p.lo[2] + z};
+          double r2 = 0;
+          for (int d = 0; d < dim; ++d) {
+            const double dx = p.x0[d] + g[d] * p.h[d] - c[d];
+            r2 += dx * dx;
+          }
+          v(z + p.off[2], y + p.off[1], x + p.off[0]) = A * kmath::exp(-r2 / w2);
+        });
+  }
+}
+
+}  // namespace cartex

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages cartex builds and runs with. Idempotent: quiet and quick when
+# everything is already there; runs `apt-get update` once before installing anything missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libopenmpi-dev openmpi-bin
+  libhdf5-openmpi-dev
+  libyaml-cpp-dev
+  libtrilinos-kokkos-dev
+  libgtest-dev googletest
+  libcli11-dev libfmt-dev
+  python3-numpy python3-matplotlib python3-h5py
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "setup.sh: missing packages (${missing[*]}) and not root; install them as root" >&2
+    exit 1
+  fi
+else
+  SUDO=
+fi
+echo "setup.sh: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
