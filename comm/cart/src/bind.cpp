@@ -1,0 +1,109 @@
+// Per-process binding of schedules, including the significance filter for non-periodic meshes:
+// a block travels only if the process it comes from (or the root it is reduced for) and one of its
+// final targets exist. Along dimension-ordered routes every intermediate process has each
+// coordinate equal to the source's or the target's, so it exists whenever both ends do: no block
+// between two existing processes ever needs a detour or a direct fallback.
+#include "bind.hpp"
+
+#include <mpi.h>
+
+namespace cartex::cart::detail {
+namespace {
+
+// MPI guarantees tags up to 32767.
+constexpr int kTagSpace = 32768;
+
+// Is a transfer with anchor vector a significant at this process?
+bool significant(const Topology& topo, const Offsets& offsets, const int* a, const Anchor& anchor,
+                 const std::vector<int>& checks, int sign) {
+  if (!topo.has_mesh_dims()) return true;
+  if (!topo.inside(a, 1, nullptr, 0)) return false;
+  for (int j = anchor.check_first; j < anchor.check_first + anchor.check_count; ++j)
+    if (topo.inside(a, 1, offsets[checks[static_cast<std::size_t>(j)]], sign)) return true;
+  return false;
+}
+
+// Anchor vector seen from the receiver, which sits at sender + shift.
+std::vector<int> receiver_anchor(const int* a, const std::vector<int>& shift) {
+  std::vector<int> r(shift.size());
+  for (std::size_t k = 0; k < shift.size(); ++k) r[k] = a[k] - shift[k];
+  return r;
+}
+
+}  // namespace
+
+BoundSchedule bind(const Schedule& s, const Offsets& offsets, const Topology& topo) {
+  BoundSchedule b;
+  b.temp_mirror = s.temp_mirror();
+  // Receive blocks whose source does not exist are never written: redirect intermediate use.
+  std::vector<int> redirect(static_cast<std::size_t>(offsets.t()), -1);
+  if (s.recv_redirect_base() >= 0 && topo.has_mesh_dims())
+    for (int i = 0; i < offsets.t(); ++i)
+      if (!topo.inside(offsets[i], -1, nullptr, 0)) redirect[static_cast<std::size_t>(i)] = s.recv_redirect_base() + i;
+  auto place = [&](Slot slot) {
+    if (slot.buffer == Buffer::recv && redirect[static_cast<std::size_t>(slot.index)] >= 0)
+      return Slot{Buffer::temp, redirect[static_cast<std::size_t>(slot.index)]};
+    return slot;
+  };
+  int tag = 0;
+  for (const Phase& phase : s.phases()) {
+    BoundPhase bp;
+    for (const Round& round : phase.rounds) {
+      BoundRound br{topo.shifted_rank(round.shift.data(), 1), topo.shifted_rank(round.shift.data(), -1),
+                    tag++ % kTagSpace, {}, {}};
+      for (const Transfer& tr : round.transfers) {
+        const int* a = s.anchor(tr.anchor.anchor);
+        if (br.send_rank != MPI_PROC_NULL && significant(topo, offsets, a, tr.anchor, s.checks(), s.check_sign()))
+          br.send.push_back(place(tr.from));
+        const std::vector<int> ar = receiver_anchor(a, round.shift);
+        if (br.recv_rank != MPI_PROC_NULL &&
+            significant(topo, offsets, ar.data(), tr.anchor, s.checks(), s.check_sign()))
+          br.recv.push_back(place(tr.to));
+      }
+      // Both partners filter the same transfers, so an empty side is empty on both ends.
+      if (br.send.empty()) br.send_rank = MPI_PROC_NULL;
+      if (br.recv.empty()) br.recv_rank = MPI_PROC_NULL;
+      if (br.send_rank != MPI_PROC_NULL || br.recv_rank != MPI_PROC_NULL) bp.rounds.push_back(std::move(br));
+    }
+    b.phases.push_back(std::move(bp));
+  }
+  for (const Transfer& tr : s.local_copies()) {
+    if (!significant(topo, offsets, s.anchor(tr.anchor.anchor), tr.anchor, s.checks(), s.check_sign())) continue;
+    b.copy_from.push_back(place(tr.from));
+    b.copy_to.push_back(place(tr.to));
+  }
+  return b;
+}
+
+BoundReduce bind(const ReduceSchedule& s, const Offsets& offsets, const Topology& topo) {
+  BoundReduce b;
+  b.temp_slots = s.temp_slots();
+  for (const ReduceLeaf& leaf : s.leaves())
+    if (significant(topo, offsets, s.anchor(leaf.anchor.anchor), leaf.anchor, s.checks(), -1))
+      b.leaves.push_back({leaf.slot, leaf.indices});
+  int tag = 0;
+  for (const ReducePhase& phase : s.phases()) {
+    std::vector<BoundReduceRound> rounds;
+    for (const ReduceRound& round : phase.rounds) {
+      BoundReduceRound br{topo.shifted_rank(round.shift.data(), 1), topo.shifted_rank(round.shift.data(), -1),
+                          tag++ % kTagSpace, {}, {}, {}};
+      for (const ReduceEdge& e : round.edges) {
+        const int* a = s.anchor(e.anchor.anchor);
+        if (br.send_rank != MPI_PROC_NULL && significant(topo, offsets, a, e.anchor, s.checks(), -1))
+          br.send.push_back(e.child_slot);
+        const std::vector<int> ar = receiver_anchor(a, round.shift);
+        if (br.recv_rank != MPI_PROC_NULL && significant(topo, offsets, ar.data(), e.anchor, s.checks(), -1)) {
+          br.incoming.push_back(e.incoming_slot);
+          br.into.push_back(e.parent_slot);
+        }
+      }
+      if (br.send.empty()) br.send_rank = MPI_PROC_NULL;
+      if (br.incoming.empty()) br.recv_rank = MPI_PROC_NULL;
+      if (br.send_rank != MPI_PROC_NULL || br.recv_rank != MPI_PROC_NULL) rounds.push_back(std::move(br));
+    }
+    b.phases.push_back(std::move(rounds));
+  }
+  return b;
+}
+
+}  // namespace cartex::cart::detail
