@@ -179,7 +179,7 @@ void attach(MPI_Comm comm, std::shared_ptr<State> state) {
 extern "C" {
 
 int CX_Cart_neighborhood_create(MPI_Comm comm, int d, const int dims[], const int periods[], int t,
-                                const int targetrelative[], const int weights[], MPI_Info info, int reorder,
+                                const int targetrelative[], const int* weights, MPI_Info info, int reorder,
                                 MPI_Comm* cartcomm) {
   return guarded([&] {
     if (comm == MPI_COMM_NULL) throw Error(MPI_ERR_COMM, "communicator is MPI_COMM_NULL");
@@ -275,8 +275,8 @@ int CX_Cart_neighbor_graph_count(MPI_Comm cartcomm, int* indegree, int* outdegre
 
 namespace {
 
-int neighbor_get(MPI_Comm cartcomm, int maxin, int sources[], int sourceweights[], int maxout, int targets[],
-                 int targetweights[], bool with_null) {
+int neighbor_get(MPI_Comm cartcomm, int maxin, int sources[], int* sourceweights, int maxout, int targets[],
+                 int* targetweights, bool with_null) {
   return guarded([&] {
     auto state = detail::state_of(cartcomm);
     if (maxin < 0 || maxout < 0) throw Error(MPI_ERR_ARG, "maxin or maxout is negative");
@@ -309,13 +309,13 @@ int CX_Error_string(char* string, int* resultlen) {
   return MPI_SUCCESS;
 }
 
-int CX_Cart_neighbor_get(MPI_Comm cartcomm, int maxin, int sources[], int sourceweights[], int maxout, int targets[],
-                         int targetweights[]) {
+int CX_Cart_neighbor_get(MPI_Comm cartcomm, int maxin, int sources[], int* sourceweights, int maxout, int targets[],
+                         int* targetweights) {
   return neighbor_get(cartcomm, maxin, sources, sourceweights, maxout, targets, targetweights, true);
 }
 
-int CX_Cart_neighbor_graph_get(MPI_Comm cartcomm, int maxin, int sources[], int sourceweights[], int maxout,
-                               int targets[], int targetweights[]) {
+int CX_Cart_neighbor_graph_get(MPI_Comm cartcomm, int maxin, int sources[], int* sourceweights, int maxout,
+                               int targets[], int* targetweights) {
   return neighbor_get(cartcomm, maxin, sources, sourceweights, maxout, targets, targetweights, false);
 }
 

@@ -28,7 +28,7 @@ typedef struct CX_Cart_plan_s* CX_Cart_plan;
 /* Creates cartcomm, a d-dimensional Cartesian communicator carrying the t relative target offsets
  * (flattened, t*d ints). Collective; weights may be MPI_UNWEIGHTED; info keys in docs/cart.md. */
 int CX_Cart_neighborhood_create(MPI_Comm comm, int d, const int dims[], const int periods[], int t,
-                                const int targetrelative[], const int weights[], MPI_Info info,
+                                const int targetrelative[], const int* weights, MPI_Info info,
                                 int reorder, MPI_Comm* cartcomm);
 
 /* Rank of the process at the given relative offset from the caller, or MPI_PROC_NULL. */
@@ -48,12 +48,12 @@ int CX_Cart_neighbor_graph_count(MPI_Comm cartcomm, int* indegree, int* outdegre
 
 /* First maxin sources and maxout targets in neighborhood order, MPI_PROC_NULL included. Weight
  * arrays may be MPI_UNWEIGHTED. */
-int CX_Cart_neighbor_get(MPI_Comm cartcomm, int maxin, int sources[], int sourceweights[], int maxout,
-                         int targets[], int targetweights[]);
+int CX_Cart_neighbor_get(MPI_Comm cartcomm, int maxin, int sources[], int* sourceweights, int maxout,
+                         int targets[], int* targetweights);
 
 /* As CX_Cart_neighbor_get without MPI_PROC_NULL neighbors: feeds MPI_Dist_graph_create_adjacent. */
-int CX_Cart_neighbor_graph_get(MPI_Comm cartcomm, int maxin, int sources[], int sourceweights[],
-                               int maxout, int targets[], int targetweights[]);
+int CX_Cart_neighbor_graph_get(MPI_Comm cartcomm, int maxin, int sources[], int* sourceweights,
+                               int maxout, int targets[], int* targetweights);
 
 /* The collectives: same arguments and buffer conventions as the MPI_Neighbor_ collectives. */
 int CX_Cart_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
