@@ -46,24 +46,42 @@ BoundSchedule bind(const Schedule& s, const Offsets& offsets, const Topology& to
     return slot;
   };
   int tag = 0;
+  int me = -1;
+  {
+    const std::vector<int> zero(static_cast<std::size_t>(offsets.d()), 0);
+    me = topo.shifted_rank(zero.data(), 1);
+  }
+  auto add = [](std::vector<Message>& list, int rank, int tag, Slot slot) {
+    for (Message& m : list)
+      if (m.rank == rank) {
+        m.slots.push_back(slot);
+        return;
+      }
+    list.push_back({rank, tag, {slot}});
+  };
   for (const Phase& phase : s.phases()) {
     BoundPhase bp;
     for (const Round& round : phase.rounds) {
-      BoundRound br{topo.shifted_rank(round.shift.data(), 1), topo.shifted_rank(round.shift.data(), -1),
-                    tag++ % kTagSpace, {}, {}};
+      const int round_tag = tag++ % kTagSpace;
+      const int to = topo.shifted_rank(round.shift.data(), 1);
+      const int from = topo.shifted_rank(round.shift.data(), -1);
       for (const Transfer& tr : round.transfers) {
         const int* a = s.anchor(tr.anchor.anchor);
-        if (br.send_rank != MPI_PROC_NULL && significant(topo, offsets, a, tr.anchor, s.checks(), s.check_sign()))
-          br.send.push_back(place(tr.from));
+        const bool send = to != MPI_PROC_NULL && significant(topo, offsets, a, tr.anchor, s.checks(), s.check_sign());
         const std::vector<int> ar = receiver_anchor(a, round.shift);
-        if (br.recv_rank != MPI_PROC_NULL &&
-            significant(topo, offsets, ar.data(), tr.anchor, s.checks(), s.check_sign()))
-          br.recv.push_back(place(tr.to));
+        const bool recv =
+            from != MPI_PROC_NULL && significant(topo, offsets, ar.data(), tr.anchor, s.checks(), s.check_sign());
+        if (to == me) {
+          // Partner is this process: sender and receiver test the same positions.
+          if (send && recv) {
+            bp.self_from.push_back(place(tr.from));
+            bp.self_to.push_back(place(tr.to));
+          }
+          continue;
+        }
+        if (send) add(bp.sends, to, round_tag, place(tr.from));
+        if (recv) add(bp.recvs, from, round_tag, place(tr.to));
       }
-      // Both partners filter the same transfers, so an empty side is empty on both ends.
-      if (br.send.empty()) br.send_rank = MPI_PROC_NULL;
-      if (br.recv.empty()) br.recv_rank = MPI_PROC_NULL;
-      if (br.send_rank != MPI_PROC_NULL || br.recv_rank != MPI_PROC_NULL) bp.rounds.push_back(std::move(br));
     }
     b.phases.push_back(std::move(bp));
   }

@@ -11,19 +11,24 @@
 
 namespace cartex::cart::detail {
 
-// One round at this process; tag is the round's index in the schedule, so rounds that meet the
-// same partner (small periodic dimensions) never match each other's messages.
-struct BoundRound {
-  int send_rank;
-  int recv_rank;
+// One message of a phase at this process: all blocks of the phase's rounds that go to (or come
+// from) one process, concatenated in round order. Rounds whose shifts coincide on this grid (small
+// periodic dimensions, offsets beyond the grid) meet the same partner; the sender merges by
+// destination and the receiver by source over the same rounds in the same order, so the blocks
+// line up, and the tag (the first merged round's index) is the same on both ends.
+struct Message {
+  int rank;
   int tag;
-  std::vector<Slot> send;
-  std::vector<Slot> recv;
+  std::vector<Slot> slots;
 };
 
-// A phase at this process: its rounds run concurrently.
+// A phase at this process: messages in flight together, plus the transfers of rounds whose partner
+// is this process itself, done as local copies (no slot is read and written in one phase).
 struct BoundPhase {
-  std::vector<BoundRound> rounds;
+  std::vector<Message> sends;
+  std::vector<Message> recvs;
+  std::vector<Slot> self_from;
+  std::vector<Slot> self_to;
 };
 
 // A schedule bound to this process.

@@ -27,79 +27,84 @@ MPI_Datatype struct_type(const std::vector<const Block*>& blocks) {
 
 namespace {
 
-MPI_Datatype round_type(const std::vector<Slot>& slots, const CallLayout& layout) {
-  std::vector<const Block*> blocks;
-  blocks.reserve(slots.size());
-  for (Slot s : slots) blocks.push_back(&layout.at(s));
-  return struct_type(blocks);
-}
-
-std::size_t max_rounds(const BoundSchedule& s) {
+std::size_t max_messages(const BoundSchedule& s) {
   std::size_t m = 0;
-  for (const BoundPhase& p : s.phases) m = std::max(m, p.rounds.size());
+  for (const BoundPhase& p : s.phases) m = std::max(m, p.sends.size() + p.recvs.size());
   return m;
 }
 
 }  // namespace
 
 ZeroCopyRun::ZeroCopyRun(const BoundSchedule& schedule, const CallLayout& layout)
-    : s_(schedule), layout_(layout), requests_(2 * max_rounds(schedule)) {
-  for (const BoundPhase& p : s_.phases) {
-    send_types_.emplace_back();
-    recv_types_.emplace_back();
-    for (const BoundRound& r : p.rounds) {
-      send_types_.back().push_back(r.send.empty() ? MPI_DATATYPE_NULL : round_type(r.send, layout_));
-      recv_types_.back().push_back(r.recv.empty() ? MPI_DATATYPE_NULL : round_type(r.recv, layout_));
+    : s_(schedule), layout_(layout), requests_(max_messages(schedule)) {
+  auto typed = [&](const Message& m) {
+    if (m.slots.size() == 1) {
+      // One block: send it with its own datatype, no struct needed.
+      const Block& b = layout_.at(m.slots[0]);
+      return Typed{b.addr, b.count, b.type, false};
     }
+    std::vector<const Block*> blocks;
+    blocks.reserve(m.slots.size());
+    for (Slot s : m.slots) blocks.push_back(&layout_.at(s));
+    return Typed{MPI_BOTTOM, 1, struct_type(blocks), true};
+  };
+  for (const BoundPhase& p : s_.phases) {
+    send_.emplace_back();
+    recv_.emplace_back();
+    for (const Message& m : p.sends) send_.back().push_back(typed(m));
+    for (const Message& m : p.recvs) recv_.back().push_back(typed(m));
   }
 }
 
 ZeroCopyRun::~ZeroCopyRun() {
-  for (auto* all : {&send_types_, &recv_types_})
+  for (auto* all : {&send_, &recv_})
     for (auto& phase : *all)
-      for (MPI_Datatype& t : phase)
-        if (t != MPI_DATATYPE_NULL) MPI_Type_free(&t);
+      for (Typed& t : phase)
+        if (t.owned) MPI_Type_free(&t.type);
 }
 
 void ZeroCopyRun::execute(MPI_Comm comm) {
   for (std::size_t k = 0; k < s_.phases.size(); ++k) {
-    const auto& rounds = s_.phases[k].rounds;
+    const BoundPhase& phase = s_.phases[k];
     int n = 0;
     // Listing 5: all receives and sends of a phase are posted before waiting.
-    for (std::size_t j = 0; j < rounds.size(); ++j)
-      if (rounds[j].recv_rank != MPI_PROC_NULL)
-        check_mpi(MPI_Irecv(MPI_BOTTOM, 1, recv_types_[k][j], rounds[j].recv_rank, rounds[j].tag, comm, &requests_[n++]),
-                  "MPI_Irecv");
-    for (std::size_t j = 0; j < rounds.size(); ++j)
-      if (rounds[j].send_rank != MPI_PROC_NULL)
-        check_mpi(MPI_Isend(MPI_BOTTOM, 1, send_types_[k][j], rounds[j].send_rank, rounds[j].tag, comm, &requests_[n++]),
-                  "MPI_Isend");
+    for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
+      const Typed& t = recv_[k][j];
+      check_mpi(MPI_Irecv(t.addr, t.count, t.type, phase.recvs[j].rank, phase.recvs[j].tag, comm, &requests_[n++]),
+                "MPI_Irecv");
+    }
+    for (std::size_t j = 0; j < phase.sends.size(); ++j) {
+      const Typed& t = send_[k][j];
+      check_mpi(MPI_Isend(t.addr, t.count, t.type, phase.sends[j].rank, phase.sends[j].tag, comm, &requests_[n++]),
+                "MPI_Isend");
+    }
+    run_self_copies(phase, layout_);
     check_mpi(MPI_Waitall(n, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
   }
   run_local_copies(s_, layout_);
 }
 
 PackedRun::PackedRun(const BoundSchedule& schedule, const CallLayout& layout)
-    : s_(schedule), layout_(layout), requests_(2 * max_rounds(schedule)) {
+    : s_(schedule), layout_(layout), requests_(max_messages(schedule)) {
   MPI_Aint largest = 0;
   for (const BoundPhase& p : s_.phases) {
-    // Every round of a phase gets its own send and receive region of one shared buffer.
+    // Every message of a phase gets its own region of one shared buffer.
     MPI_Aint at = 0;
+    auto regions = [&](const std::vector<Message>& list, std::vector<MPI_Aint>& where, std::vector<MPI_Aint>& bytes) {
+      for (const Message& m : list) {
+        MPI_Aint total = 0;
+        for (Slot s : m.slots) total += layout_.at(s).bytes;
+        where.push_back(at);
+        bytes.push_back(total);
+        at += total;
+      }
+    };
     send_at_.emplace_back();
-    recv_at_.emplace_back();
     send_bytes_.emplace_back();
+    recv_at_.emplace_back();
     recv_bytes_.emplace_back();
-    for (const BoundRound& r : p.rounds) {
-      MPI_Aint sb = 0, rb = 0;
-      for (Slot s : r.send) sb += layout_.at(s).bytes;
-      for (Slot s : r.recv) rb += layout_.at(s).bytes;
-      send_at_.back().push_back(at);
-      send_bytes_.back().push_back(sb);
-      at += sb;
-      recv_at_.back().push_back(at);
-      recv_bytes_.back().push_back(rb);
-      at += rb;
-    }
+    regions(p.sends, send_at_.back(), send_bytes_.back());
+    regions(p.recvs, recv_at_.back(), recv_bytes_.back());
     largest = std::max(largest, at);
   }
   buffer_.resize(static_cast<std::size_t>(largest) + 1);
@@ -108,30 +113,37 @@ PackedRun::PackedRun(const BoundSchedule& schedule, const CallLayout& layout)
 void PackedRun::execute(MPI_Comm comm) {
   char* buf = buffer_.data();
   for (std::size_t k = 0; k < s_.phases.size(); ++k) {
-    const auto& rounds = s_.phases[k].rounds;
+    const BoundPhase& phase = s_.phases[k];
     int n = 0;
-    for (std::size_t j = 0; j < rounds.size(); ++j)
-      if (rounds[j].recv_rank != MPI_PROC_NULL)
-        check_mpi(MPI_Irecv(buf + recv_at_[k][j], static_cast<int>(recv_bytes_[k][j]), MPI_BYTE, rounds[j].recv_rank,
-                            rounds[j].tag, comm, &requests_[n++]),
-                  "MPI_Irecv");
-    for (std::size_t j = 0; j < rounds.size(); ++j) {
-      if (rounds[j].send_rank == MPI_PROC_NULL) continue;
-      char* out = buf + send_at_[k][j];
-      for (Slot s : rounds[j].send) {
-        const Block& b = layout_.at(s);
-        std::memcpy(out, b.data, static_cast<std::size_t>(b.bytes));
-        out += b.bytes;
+    for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
+      // A single block needs no unpacking: receive it in place.
+      const bool direct = phase.recvs[j].slots.size() == 1;
+      char* at = direct ? layout_.at(phase.recvs[j].slots[0]).data : buf + recv_at_[k][j];
+      check_mpi(MPI_Irecv(at, static_cast<int>(recv_bytes_[k][j]), MPI_BYTE, phase.recvs[j].rank, phase.recvs[j].tag,
+                          comm, &requests_[n++]),
+                "MPI_Irecv");
+    }
+    for (std::size_t j = 0; j < phase.sends.size(); ++j) {
+      const auto& slots = phase.sends[j].slots;
+      char* at = slots.size() == 1 ? layout_.at(slots[0]).data : buf + send_at_[k][j];
+      if (slots.size() != 1) {
+        char* out = at;
+        for (Slot s : slots) {
+          const Block& b = layout_.at(s);
+          std::memcpy(out, b.data, static_cast<std::size_t>(b.bytes));
+          out += b.bytes;
+        }
       }
-      check_mpi(MPI_Isend(buf + send_at_[k][j], static_cast<int>(send_bytes_[k][j]), MPI_BYTE, rounds[j].send_rank,
-                          rounds[j].tag, comm, &requests_[n++]),
+      check_mpi(MPI_Isend(at, static_cast<int>(send_bytes_[k][j]), MPI_BYTE, phase.sends[j].rank, phase.sends[j].tag,
+                          comm, &requests_[n++]),
                 "MPI_Isend");
     }
+    run_self_copies(phase, layout_);
     check_mpi(MPI_Waitall(n, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
-    for (std::size_t j = 0; j < rounds.size(); ++j) {
-      if (rounds[j].recv_rank == MPI_PROC_NULL) continue;
+    for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
+      if (phase.recvs[j].slots.size() == 1) continue;
       const char* in = buf + recv_at_[k][j];
-      for (Slot s : rounds[j].recv) {
+      for (Slot s : phase.recvs[j].slots) {
         const Block& b = layout_.at(s);
         std::memcpy(b.data, in, static_cast<std::size_t>(b.bytes));
         in += b.bytes;
@@ -139,6 +151,11 @@ void PackedRun::execute(MPI_Comm comm) {
     }
   }
   run_local_copies(s_, layout_);
+}
+
+void run_self_copies(const BoundPhase& phase, const CallLayout& layout) {
+  for (std::size_t c = 0; c < phase.self_from.size(); ++c)
+    copy_block(layout.at(phase.self_from[c]), layout.at(phase.self_to[c]));
 }
 
 void run_local_copies(const BoundSchedule& schedule, const CallLayout& layout) {

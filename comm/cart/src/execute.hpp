@@ -28,8 +28,16 @@ class ZeroCopyRun {
  private:
   const BoundSchedule& s_;
   const CallLayout& layout_;
-  std::vector<std::vector<MPI_Datatype>> send_types_;
-  std::vector<std::vector<MPI_Datatype>> recv_types_;
+  // Per phase and message: the datatype sent (a struct, or the block's own type when a message
+  // carries one block, then owned_ is false and nothing is freed).
+  struct Typed {
+    void* addr;
+    int count;
+    MPI_Datatype type;
+    bool owned;
+  };
+  std::vector<std::vector<Typed>> send_;
+  std::vector<std::vector<Typed>> recv_;
   std::vector<MPI_Request> requests_;
 };
 
@@ -43,13 +51,16 @@ class PackedRun {
  private:
   const BoundSchedule& s_;
   const CallLayout& layout_;
-  std::vector<std::vector<MPI_Aint>> send_at_, recv_at_, send_bytes_, recv_bytes_;
+  std::vector<std::vector<MPI_Aint>> send_at_, recv_at_, send_bytes_, recv_bytes_;  // per phase, message
   std::vector<char> buffer_;
   std::vector<MPI_Request> requests_;
 };
 
 // Struct datatype over the absolute addresses of blocks (committed; MPI_Type_free it).
 MPI_Datatype struct_type(const std::vector<const Block*>& blocks);
+
+// Copies the transfers of a phase whose partner is this process.
+void run_self_copies(const BoundPhase& phase, const CallLayout& layout);
 
 // Copies the schedule's local blocks (zero offset, repeated allgather offsets).
 void run_local_copies(const BoundSchedule& schedule, const CallLayout& layout);

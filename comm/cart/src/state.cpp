@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "cartex/cart/error.hpp"
 #include "pingpong.hpp"
@@ -15,20 +16,23 @@ std::size_t schedule_index(Collective c, bool combining) {
   return (c == Collective::alltoall ? 0 : 2) + (combining ? 1 : 0);
 }
 
-// Median-free robust time of a few runs: the minimum, agreed as the slowest process's minimum.
+// Time of one execution as the median of a few runs after warm-up, agreed as the slowest
+// process's median; the median keeps one descheduled run from deciding.
 template <class Run>
 double time_runs(MPI_Comm comm, Run&& run) {
-  constexpr int kReps = 3;
-  run();
-  double best = 1e30;
+  constexpr int kWarmup = 2;
+  constexpr int kReps = 7;
+  for (int w = 0; w < kWarmup; ++w) run();
+  std::vector<double> times;
   for (int r = 0; r < kReps; ++r) {
     check_mpi(MPI_Barrier(comm), "MPI_Barrier");
     const double t0 = MPI_Wtime();
     run();
-    best = std::min(best, MPI_Wtime() - t0);
+    times.push_back(MPI_Wtime() - t0);
   }
+  std::nth_element(times.begin(), times.begin() + kReps / 2, times.end());
   double slowest = 0.0;
-  check_mpi(MPI_Allreduce(&best, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm), "MPI_Allreduce");
+  check_mpi(MPI_Allreduce(&times[kReps / 2], &slowest, 1, MPI_DOUBLE, MPI_MAX, comm), "MPI_Allreduce");
   return slowest;
 }
 

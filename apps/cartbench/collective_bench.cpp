@@ -1,0 +1,214 @@
+// Collective timing: every implementation side by side on the same neighborhood and buffers.
+// Method (ICPP'19 Appendix A, EuroMPI'15 section 7): warm-up, then several series; each series
+// visits all cells (op x m x implementation) in a random order shared by all processes and times
+// `reps` barrier-synchronised repetitions per cell, a sample being the slowest process's time.
+// Samples are Tukey-filtered and summarised by the median with its 95% CI.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cartex/cart/cx_cart.h"
+#include "cartex/cart/schedule.hpp"
+#include "config.hpp"
+#include "stats.hpp"
+
+namespace cartbench {
+namespace {
+
+namespace cc = cartex::cart;
+
+MPI_Comm create(const Config& c, const std::vector<int>& dims, const std::vector<int>& offsets, const char* algorithm,
+                const char* execution) {
+  const std::vector<int> periods(dims.size(), c.mesh ? 0 : 1);
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "cx_algorithm", algorithm);
+  MPI_Info_set(info, "cx_execution", execution);
+  MPI_Comm comm = MPI_COMM_NULL;
+  const int t = static_cast<int>(offsets.size() / dims.size());
+  if (CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
+                                  info, 0, &comm) != MPI_SUCCESS)
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  MPI_Info_free(&info);
+  return comm;
+}
+
+// One benchmark cell.
+struct Cell {
+  std::string op;
+  int m;
+  std::string impl;
+  std::function<void()> run;
+  std::vector<double> samples;
+};
+
+// The buffers and argument arrays of one (op, m) pair, shared by all implementations.
+struct Buffers {
+  std::vector<int> send, recv, counts, displs;
+  std::vector<int> scounts, sdispls, rcounts, rdispls;  // compacted to existing targets / sources
+};
+
+}  // namespace
+
+void run_collectives(const Config& c) {
+  int p = 0, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const std::vector<int> dims = dims_of(c, p), offsets = offsets_of(c);
+  const int t = static_cast<int>(offsets.size()) / c.d;
+  std::map<std::string, MPI_Comm> nb = {{"direct", create(c, dims, offsets, "direct", "zerocopy")},
+                                        {"combining", create(c, dims, offsets, "combining", "zerocopy")},
+                                        {"combining_packed", create(c, dims, offsets, "combining", "packed")},
+                                        {"auto", create(c, dims, offsets, "auto", "auto")}};
+  // The MPI reference: a dist graph with the same (existing) neighbors.
+  int indeg = 0, outdeg = 0;
+  CX_Cart_neighbor_graph_count(nb["direct"], &indeg, &outdeg);
+  std::vector<int> sources(static_cast<std::size_t>(indeg) + 1), targets(static_cast<std::size_t>(outdeg) + 1);
+  CX_Cart_neighbor_graph_get(nb["direct"], indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(), MPI_UNWEIGHTED);
+  MPI_Comm graph;
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(),
+                                 MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+  const cc::Offsets off(c.d, offsets);
+  std::vector<int> all_sources(static_cast<std::size_t>(t) + 1), all_targets(static_cast<std::size_t>(t) + 1);
+  CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED);
+  std::vector<std::unique_ptr<Buffers>> buffers;
+  std::vector<CX_Cart_plan> plans;
+  std::vector<Cell> cells;
+  for (const std::string& op : c.ops)
+    for (int m : c.m) {
+      auto b = std::make_unique<Buffers>();
+      b->send.assign(static_cast<std::size_t>(t) * static_cast<std::size_t>(m * std::max(c.d, 1)) + 1, rank);
+      b->recv.assign(b->send.size(), 0);
+      // alltoallv sizes of ICPP'19 section 4.2: m(d - z) for z non-zero coordinates, 0 to oneself.
+      int at = 0;
+      for (int i = 0; i < t; ++i) {
+        const int z = off.nonzeros(i);
+        b->counts.push_back(z == 0 ? 0 : m * (c.d - z + 1));
+        b->displs.push_back(at);
+        at += b->counts.back();
+      }
+      for (int i = 0; i < t; ++i) {
+        if (all_targets[static_cast<std::size_t>(i)] != MPI_PROC_NULL) {
+          b->scounts.push_back(b->counts[static_cast<std::size_t>(i)]);
+          b->sdispls.push_back(b->displs[static_cast<std::size_t>(i)]);
+        }
+        if (all_sources[static_cast<std::size_t>(i)] != MPI_PROC_NULL) {
+          b->rcounts.push_back(b->counts[static_cast<std::size_t>(i)]);
+          b->rdispls.push_back(b->displs[static_cast<std::size_t>(i)]);
+        }
+      }
+      Buffers& B = *b;
+      buffers.push_back(std::move(b));
+      for (const std::string& impl : c.impls) {
+        std::function<void()> run;
+        int* s = B.send.data();
+        int* r = B.recv.data();
+        if (impl == "mpi_neighbor") {
+          if (op == "alltoall") run = [=] { MPI_Neighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph); };
+          else if (op == "allgather") run = [=] { MPI_Neighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph); };
+          else run = [=, &B] { MPI_Neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph); };
+        } else if (impl == "mpi_ineighbor") {
+          if (op == "alltoall")
+            run = [=] { MPI_Request q; MPI_Ineighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph, &q); MPI_Wait(&q, MPI_STATUS_IGNORE); };
+          else if (op == "allgather")
+            run = [=] { MPI_Request q; MPI_Ineighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph, &q); MPI_Wait(&q, MPI_STATUS_IGNORE); };
+          else
+            run = [=, &B] {
+              MPI_Request q;
+              MPI_Ineighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph, &q);
+              MPI_Wait(&q, MPI_STATUS_IGNORE);
+            };
+        } else if (impl.size() > 5 && impl.compare(impl.size() - 5, 5, "_init") == 0 && nb.count(impl.substr(0, impl.size() - 5))) {
+          CX_Cart_plan plan = nullptr;
+          MPI_Comm comm = nb[impl.substr(0, impl.size() - 5)];
+          if (op == "alltoall") CX_Cart_alltoall_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan);
+          else if (op == "allgather") CX_Cart_allgather_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan);
+          else CX_Cart_alltoallv_init(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm, &plan);
+          plans.push_back(plan);
+          run = [plan] { CX_Cart_plan_execute(plan); };
+        } else if (nb.count(impl)) {
+          MPI_Comm comm = nb[impl];
+          if (op == "alltoall") run = [=] { CX_Cart_alltoall(s, m, MPI_INT, r, m, MPI_INT, comm); };
+          else if (op == "allgather") run = [=] { CX_Cart_allgather(s, m, MPI_INT, r, m, MPI_INT, comm); };
+          else run = [=, &B] { CX_Cart_alltoallv(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm); };
+        } else {
+          if (rank == 0) std::fprintf(stderr, "unknown implementation %s\n", impl.c_str());
+          MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+        cells.push_back({op, m, impl, run, {}});
+      }
+    }
+  for (Cell& cell : cells)
+    for (int w = 0; w < c.warmup; ++w) cell.run();
+  std::vector<std::size_t> order(cells.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::mt19937_64 rng(c.seed);
+  for (int s = 0; s < c.series; ++s) {
+    std::shuffle(order.begin(), order.end(), rng);
+    for (std::size_t idx : order) {
+      Cell& cell = cells[idx];
+      for (int r = 0; r < c.reps; ++r) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        const double t0 = MPI_Wtime();
+        cell.run();
+        double local = MPI_Wtime() - t0, slowest = 0.0;
+        MPI_Reduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        cell.samples.push_back(slowest);
+      }
+    }
+  }
+  if (rank == 0) {
+    const cc::Schedule a2a = cc::alltoall_schedule(off), ag = cc::allgather_schedule(off);
+    std::map<std::pair<std::string, int>, double> baseline;
+    std::vector<Summary> sums;
+    for (const Cell& cell : cells) {
+      sums.push_back(summarize(cell.samples, c.tukey));
+      if (cell.impl == "mpi_neighbor") baseline[{cell.op, cell.m}] = sums.back().median;
+    }
+    std::string grid;
+    for (std::size_t k = 0; k < dims.size(); ++k) grid += (k ? "x" : "") + std::to_string(dims[k]);
+    fmt::print("neighborhood {} t={} on {} processes ({}{}), {} series x {} reps, Tukey k={}\n",
+               neighborhood_name(c), t, p, grid, c.mesh ? " mesh" : " torus", c.series, c.reps, c.tukey);
+    fmt::print("{:<10} {:>4} {:<17} {:>11} {:>23} {:>8}\n", "op", "m", "impl", "median[us]", "95% CI [us]", "/mpi");
+    std::FILE* csv = nullptr;
+    if (!c.csv.empty()) {
+      csv = std::fopen(c.csv.c_str(), "w");
+      if (csv == nullptr) {
+        std::fprintf(stderr, "cannot write %s\n", c.csv.c_str());
+      } else {
+        std::fprintf(csv, "label,neighborhood,d,t,procs,grid,periodic,op,m,impl,C,V,samples,kept,median_us,ci_low_us,ci_high_us,mean_us,min_us,ratio_to_mpi_neighbor\n");
+      }
+    }
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const Cell& cell = cells[i];
+      const Summary& s = sums[i];
+      const auto base = baseline.find({cell.op, cell.m});
+      const double ratio = base != baseline.end() && base->second > 0 ? s.median / base->second : 0.0;
+      const cc::Schedule& sched = cell.op == "allgather" ? ag : a2a;
+      const bool direct = cell.impl == "direct" || cell.impl.rfind("mpi_", 0) == 0;
+      const int rounds = direct ? t : sched.rounds();
+      const long long volume = direct ? t : sched.volume();
+      fmt::print("{:<10} {:>4} {:<17} {:>11.2f} [{:>9.2f}, {:>9.2f}] {:>8.3f}\n", cell.op, cell.m, cell.impl,
+                 s.median * 1e6, s.ci_low * 1e6, s.ci_high * 1e6, ratio);
+      if (csv != nullptr)
+        std::fprintf(csv, "%s,%s,%d,%d,%d,%s,%d,%s,%d,%s,%d,%lld,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n", c.label.c_str(),
+                     neighborhood_name(c).c_str(), c.d, t, p, grid.c_str(), c.mesh ? 0 : 1, cell.op.c_str(), cell.m,
+                     cell.impl.c_str(), cell.impl == "auto" ? -1 : rounds, cell.impl == "auto" ? -1LL : volume,
+                     s.samples, s.kept, s.median * 1e6, s.ci_low * 1e6, s.ci_high * 1e6, s.mean * 1e6, s.min * 1e6,
+                     ratio);
+    }
+    if (csv != nullptr) std::fclose(csv);
+  }
+  for (CX_Cart_plan& plan : plans) CX_Cart_plan_free(&plan);
+  MPI_Comm_free(&graph);
+  for (auto& [name, comm] : nb) MPI_Comm_free(&comm);
+}
+
+}  // namespace cartbench

@@ -1,0 +1,121 @@
+// Neighborhood creation time (EuroMPI'15 section 7.1, Figures 2-3): CX_Cart_neighborhood_create
+// against MPI_Cart_create followed by MPI_Dist_graph_create_adjacent or MPI_Dist_graph_create
+// with the same neighbors, plus the local schedule construction that the first collective adds.
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cartex/cart/cx_cart.h"
+#include "cartex/cart/schedule.hpp"
+#include "config.hpp"
+#include "stats.hpp"
+
+namespace cartbench {
+
+void run_setup(const Config& c) {
+  int p = 0, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const std::vector<int> dims = dims_of(c, p), offsets = offsets_of(c);
+  const std::vector<int> periods(dims.size(), c.mesh ? 0 : 1);
+  const int t = static_cast<int>(offsets.size()) / c.d;
+  // Neighbor lists of the MPI variants, computed on a Cartesian communicator (not timed).
+  auto neighbor_lists = [&](MPI_Comm cart, std::vector<int>& src, std::vector<int>& dst) {
+    src.clear();
+    dst.clear();
+    for (int i = 0; i < t; ++i) {
+      int in = 0, out = 0;
+      CX_Cart_relative_shift(cart, offsets.data() + static_cast<std::size_t>(i) * c.d, &in, &out);
+      if (in != MPI_PROC_NULL) src.push_back(in);
+      if (out != MPI_PROC_NULL) dst.push_back(out);
+    }
+    src.push_back(0);
+    dst.push_back(0);
+  };
+  struct Variant {
+    std::string name;
+    std::function<double()> once;  // returns this process's time of one creation
+  };
+  std::vector<Variant> variants = {
+      {"cx_neighborhood_create",
+       [&] {
+         MPI_Comm comm;
+         const double t0 = MPI_Wtime();
+         CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
+                                     MPI_INFO_NULL, 0, &comm);
+         const double dt = MPI_Wtime() - t0;
+         MPI_Comm_free(&comm);
+         return dt;
+       }},
+      {"cart+dist_graph_adjacent",
+       [&] {
+         MPI_Comm cart, graph;
+         std::vector<int> src, dst;
+         double t0 = MPI_Wtime();
+         MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart);
+         double dt = MPI_Wtime() - t0;
+         neighbor_lists(cart, src, dst);
+         t0 = MPI_Wtime();
+         MPI_Dist_graph_create_adjacent(cart, static_cast<int>(src.size()) - 1, src.data(), MPI_UNWEIGHTED,
+                                        static_cast<int>(dst.size()) - 1, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0,
+                                        &graph);
+         dt += MPI_Wtime() - t0;
+         MPI_Comm_free(&graph);
+         MPI_Comm_free(&cart);
+         return dt;
+       }},
+      {"cart+dist_graph",
+       [&] {
+         MPI_Comm cart, graph;
+         std::vector<int> src, dst;
+         double t0 = MPI_Wtime();
+         MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart);
+         double dt = MPI_Wtime() - t0;
+         neighbor_lists(cart, src, dst);
+         int me = 0;
+         MPI_Comm_rank(cart, &me);
+         const int degree = static_cast<int>(dst.size()) - 1;
+         t0 = MPI_Wtime();
+         MPI_Dist_graph_create(cart, 1, &me, &degree, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+         dt += MPI_Wtime() - t0;
+         MPI_Comm_free(&graph);
+         MPI_Comm_free(&cart);
+         return dt;
+       }},
+      {"schedules_alltoall+allgather", [&] {
+         const double t0 = MPI_Wtime();
+         const cartex::cart::Offsets off(c.d, offsets);
+         const int rounds = cartex::cart::alltoall_schedule(off).rounds() + cartex::cart::allgather_schedule(off).rounds();
+         const double dt = MPI_Wtime() - t0;
+         return rounds > 0 ? dt : 0.0;
+       }}};
+  std::vector<std::vector<double>> samples(variants.size());
+  for (auto& v : variants)
+    for (int w = 0; w < std::min(c.warmup, 3); ++w) v.once();
+  for (int s = 0; s < c.series; ++s)
+    for (std::size_t i = 0; i < variants.size(); ++i)
+      for (int r = 0; r < c.reps; ++r) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        double local = variants[i].once(), slowest = 0.0;
+        MPI_Reduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        samples[i].push_back(slowest);
+      }
+  if (rank != 0) return;
+  fmt::print("creation of {} (t={}) on {} processes, {} series x {} reps\n", neighborhood_name(c), t, p, c.series, c.reps);
+  fmt::print("{:<30} {:>11} {:>23}\n", "variant", "median[us]", "95% CI [us]");
+  std::FILE* csv = c.csv.empty() ? nullptr : std::fopen(c.csv.c_str(), "w");
+  if (csv != nullptr) std::fprintf(csv, "label,neighborhood,t,procs,variant,samples,kept,median_us,ci_low_us,ci_high_us\n");
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    const Summary s = summarize(samples[i], c.tukey);
+    fmt::print("{:<30} {:>11.2f} [{:>9.2f}, {:>9.2f}]\n", variants[i].name, s.median * 1e6, s.ci_low * 1e6, s.ci_high * 1e6);
+    if (csv != nullptr)
+      std::fprintf(csv, "%s,%s,%d,%d,%s,%d,%d,%.4f,%.4f,%.4f\n", c.label.c_str(), neighborhood_name(c).c_str(), t, p,
+                   variants[i].name.c_str(), s.samples, s.kept, s.median * 1e6, s.ci_low * 1e6, s.ci_high * 1e6);
+  }
+  if (csv != nullptr) std::fclose(csv);
+}
+
+}  // namespace cartbench
