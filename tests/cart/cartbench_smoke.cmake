@@ -1,0 +1,35 @@
+# Runs cartbench with tiny settings on 2 processes and checks that its CSV is well formed:
+# the expected header, one row per cell, the same number of fields everywhere, positive medians.
+# Invoked as cmake -DMPIEXEC=... -DFLAGS=... -DCARTBENCH=... -DCSV=... -P cartbench_smoke.cmake
+separate_arguments(FLAGS UNIX_COMMAND "${FLAGS}")
+execute_process(COMMAND ${MPIEXEC} -n 2 ${FLAGS} ${CARTBENCH} --d 2 --n 3 --f -1 --m 1,4 --op alltoall,allgather,alltoallv
+                        --reps 3 --series 2 --warmup 1 --csv ${CSV} --label smoke
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "cartbench failed: ${rc}")
+endif()
+file(STRINGS ${CSV} lines)
+list(LENGTH lines n)
+set(header "label,neighborhood,d,t,procs,grid,periodic,op,m,impl,C,V,samples,kept,median_us,ci_low_us,ci_high_us,mean_us,min_us,ratio_to_mpi_neighbor")
+list(GET lines 0 first)
+if(NOT first STREQUAL header)
+  message(FATAL_ERROR "unexpected header: ${first}")
+endif()
+# 3 ops x 2 block sizes x 9 implementations.
+if(NOT n EQUAL 55)
+  message(FATAL_ERROR "expected 54 data rows, got ${n} lines")
+endif()
+string(REPLACE "," ";" hfields "${header}")
+list(LENGTH hfields nh)
+list(REMOVE_AT lines 0)
+foreach(line IN LISTS lines)
+  string(REPLACE "," ";" fields "${line}")
+  list(LENGTH fields nf)
+  if(NOT nf EQUAL nh)
+    message(FATAL_ERROR "row with ${nf} fields: ${line}")
+  endif()
+  list(GET fields 14 median)
+  if(NOT median GREATER 0)
+    message(FATAL_ERROR "non-positive median: ${line}")
+  endif()
+endforeach()
