@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config python3 openssh-client
   libopenmpi-dev openmpi-bin
   libhdf5-openmpi-dev
   libyaml-cpp-dev

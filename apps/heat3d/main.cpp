@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
 
     CLI::App app{"cartex heat3d: explicit heat equation (2D or 3D) with MPI + Kokkos, configured by a YAML file"};
     app.add_option("input", input, "input YAML file (see docs/input.md)")->required();
-    app.add_option("--set", overrides, "override one input key, e.g. --set grid.n=[64,64,64] (repeatable)")->expected(1);
+    app.add_option("--set", overrides, "override one input key, e.g. --set grid.n=[64,64,64] (repeatable)")->allow_extra_args(false);
     app.add_flag("--dry-run", dry_run, "print the resolved configuration, process grid, boxes, halos and neighbors, then exit");
     app.set_version_flag("--version", fmt::format("heat3d {} (cartex, commit {})", cartex::kVersion, cartex::kGitCommit));
 

@@ -26,11 +26,19 @@ struct Record {
   long step;
   double time;
   FieldStats stats;
+  double heat;   // total heat: sum of u times the cell volume
   double error;  // relative max error against the exact discrete sine solution; < 0 if not exact
 };
 
+double cell_volume(const GlobalGrid& g) {
+  double v = 1;
+  for (int d = 0; d < g.dim; ++d) v *= g.spacing(d);
+  return v;
+}
+
 Record diagnose(const Setup& s, const Field& u, long step, MPI_Comm comm) {
-  Record r{step, step * s.cfg.dt, field_stats(u, comm), -1.0};
+  Record r{step, step * s.cfg.dt, field_stats(u, comm), 0.0, -1.0};
+  r.heat = r.stats.sum * cell_volume(s.cfg.grid);
   if (sine_mode_is_exact(s.cfg)) {
     const double amp = s.cfg.init.amplitude * std::pow(sine_mode_growth(s.cfg), static_cast<double>(step));
     const double err = max_error_vs_sine(u, s.cfg.grid, sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm);
@@ -40,13 +48,13 @@ Record diagnose(const Setup& s, const Field& u, long step, MPI_Comm comm) {
 }
 
 std::string describe(const Record& r) {
-  std::string t = fmt::format("heat={:+.6e}  max={:.6e}", r.stats.sum, r.stats.max);
+  std::string t = fmt::format("heat={:+.6e}  max={:.6e}", r.heat, r.stats.max);
   if (r.error >= 0) t += fmt::format("  err={:.2e}", r.error);
   return t;
 }
 
 // Writes the history CSV atomically: NAME.tmp, then rename.
-void write_history(const std::string& dir, const std::vector<Record>& rows, double cell_volume) {
+void write_history(const std::string& dir, const std::vector<Record>& rows) {
   std::filesystem::create_directories(dir);
   const std::string path = dir + "/history.csv", tmp = path + ".tmp";
   {
@@ -54,7 +62,7 @@ void write_history(const std::string& dir, const std::vector<Record>& rows, doub
     if (!out) throw Error(fmt::format("cannot write {}", tmp));
     out << "step,time,total_heat,min,max,sine_rel_error\n";
     for (const auto& r : rows)
-      out << fmt::format("{},{:.17g},{:.17g},{:.17g},{:.17g},{}\n", r.step, r.time, r.stats.sum * cell_volume, r.stats.min,
+      out << fmt::format("{},{:.17g},{:.17g},{:.17g},{:.17g},{}\n", r.step, r.time, r.heat, r.stats.min,
                          r.stats.max, r.error >= 0 ? fmt::format("{:.6e}", r.error) : std::string());
     if (!out.flush()) throw Error(fmt::format("cannot write {}", tmp));
   }
@@ -87,8 +95,6 @@ int run(const Setup& s, MPI_Comm comm) {
   auto plan = make_halo_plan(cfg.backend, s.regions, comm);
   const StencilOperator op(cfg.stencil, layout);
   const double coeff = cfg.dt * cfg.alpha;
-  double cell_volume = 1;
-  for (int d = 0; d < cfg.grid.dim; ++d) cell_volume *= cfg.grid.spacing(d);
 
   Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
   std::vector<Record> history;
@@ -125,7 +131,7 @@ int run(const Setup& s, MPI_Comm comm) {
   const HaloStats hs = plan->stats();
   const auto msgs = spread(static_cast<double>(hs.messages), comm);
   const auto bytes = spread(static_cast<double>(hs.bytes), comm);
-  if (rank == 0 && cfg.write_history) write_history(cfg.output_dir, history, cell_volume);
+  if (rank == 0 && cfg.write_history) write_history(cfg.output_dir, history);
 
   if (rank == 0) {
     const int dim = cfg.grid.dim;
@@ -141,7 +147,8 @@ int run(const Setup& s, MPI_Comm comm) {
     fmt::print("  MLUP/s          {:.2f}\n", t > 0 ? cfg.grid.cells() * static_cast<double>(cfg.steps) / t / 1e6 : 0.0);
     fmt::print("  exchange share  min {:.1f}%  avg {:.1f}%  max {:.1f}%\n", 100 * share[0], 100 * share[1], 100 * share[2]);
     fmt::print("  halo/exchange   messages {:.0f}..{:.0f}, bytes {:.0f}..{:.0f} per rank\n", msgs[0], msgs[2], bytes[0], bytes[2]);
-    fmt::print("  total heat      {:.15e}\n", last.stats.sum * cell_volume);
+    const double heat0 = history.front().heat, heat = last.heat;
+    fmt::print("  total heat      {:.15e} (start {:.15e}, change {:+.3e})\n", heat, heat0, heat - heat0);
     fmt::print("  min / max       {:.15e} / {:.15e}\n", last.stats.min, last.stats.max);
     if (last.error >= 0) fmt::print("  sine error      {:.3e} (relative, against the exact discrete solution)\n", last.error);
     if (cfg.write_history) fmt::print("  history         {}/history.csv\n", cfg.output_dir);

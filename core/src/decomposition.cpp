@@ -27,10 +27,12 @@ ProcessGrid ProcessGrid::create(const GlobalGrid& grid, std::array<int, 3> reque
     else
       ++free_dims;
   }
-  if (nranks % fixed != 0 || (free_dims == 0 && fixed != nranks))
-    throw std::invalid_argument(fmt::format("[{}] needs a multiple of {} ranks{}, but the run has {}",
-                                 fmt::join(requested.begin(), requested.begin() + dim, ", "), fixed,
-                                 free_dims == 0 ? " (exactly)" : "", nranks));
+  if (free_dims == 0 && fixed != nranks)
+    throw std::invalid_argument(fmt::format("[{}] needs exactly {} ranks, but the run has {}",
+                                            fmt::join(requested.begin(), requested.begin() + dim, ", "), fixed, nranks));
+  if (nranks % fixed != 0)
+    throw std::invalid_argument(fmt::format("[{}] needs a multiple of {} ranks, but the run has {}",
+                                            fmt::join(requested.begin(), requested.begin() + dim, ", "), fixed, nranks));
   // MPI_Dims_create fills the free entries in non-increasing order; hand the largest to the
   // dimension that is slowest in memory (z, then y, then x).
   std::vector<int> free(free_dims, 0);

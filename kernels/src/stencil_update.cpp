@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <utility>
+
 #include "cartex/core/error.hpp"
+#include "cartex/core/kokkos_compat.hpp"
 
 namespace cartex {
 
@@ -12,6 +16,7 @@ StencilOperator::StencilOperator(const Stencil& stencil, const FieldLayout& layo
       fixed_points_(0),
       lin_("cartex::stencil_offsets", stencil.size()),
       weights_("cartex::stencil_weights", stencil.size()) {
+  require(stencil.size() >= 1, "StencilOperator: stencil " + stencil.name + " has no points");
   const auto r = stencil.reach();
   for (int d = 0; d < 3; ++d)
     require(layout.halo.lo[d] >= r.lo[d] && layout.halo.hi[d] >= r.hi[d],
@@ -54,43 +59,83 @@ void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
   }
 }
 
-// One team per (z, y) line of the interior, vector lanes along x (contiguous).
+namespace {
+
+// The update of one cell: v[p] = u[p] + coeff * sum_q w_q u[p + lin_q]. N > 0: N points fixed at
+// compile time; N == 0: the runtime table. The points are added in stencil order (t0 + t1 + ...)
+// either way, so both give the same bits.
+template <int N>
+struct CellUpdate {
+  Kokkos::Array<long, N == 0 ? 1 : N> lc;
+  Kokkos::Array<double, N == 0 ? 1 : N> wc;
+  Kokkos::View<long*> lin;
+  Kokkos::View<double*> w;
+  int t;
+  double coeff;
+
+  template <std::size_t... Q>
+  KOKKOS_FORCEINLINE_FUNCTION double fixed_sum(const double* u, std::index_sequence<Q...>) const {
+    return (... + (wc[Q] * u[lc[Q]]));  // a left fold: ((t0 + t1) + t2) + ...
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(const double* KOKKOS_RESTRICT u, double* KOKKOS_RESTRICT v, long p) const {
+    double acc;
+    if constexpr (N > 0) {
+      acc = fixed_sum(u + p, std::make_index_sequence<N>{});
+    } else {
+      acc = w(0) * u[p + lin(0)];
+      for (int q = 1; q < t; ++q) acc += w(q) * u[p + lin(q)];
+    }
+    v[p] = u[p] + coeff * acc;
+  }
+};
+
+// Lines (along y) per tile on host: three planes of a tile stay in a 256 KiB cache while the sweep
+// moves along z, so each input value is read from memory about once.
+long tile_lines(long line_length, long ny) {
+  const long lines = 262144 / (3 * 8 * line_length);
+  return std::max(1L, std::min(ny, lines));
+}
+
+}  // namespace
+
+// Host execution spaces: one iteration per (y tile, z) pair, each sweeping its lines with a plain loop
+// along x that the compiler vectorises. Device execution spaces: one thread per cell with x fastest, so
+// neighbouring threads read neighbouring addresses. Both evaluate the same CellUpdate.
 template <int N>
 void StencilOperator::run(const Field& in, Field& out, double coeff) const {
-  using Team = Kokkos::TeamPolicy<>::member_type;
+  using Exec = Kokkos::DefaultExecutionSpace;
+  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
   const FieldLayout& L = layout_;
   const long sy = L.extent(0), sz = L.extent(0) * L.extent(1);
   const long nx = L.box.n[0], ny = L.box.n[1], nz = L.box.n[2];
   const long x0 = L.halo.lo[0], y0 = L.halo.lo[1], z0 = L.halo.lo[2];
   const double* src = in.view.data();
   double* dst = out.view.data();
-  const int t = stencil_.size();
-  const auto lin = lin_;
-  const auto w = weights_;
-  Kokkos::Array<long, N == 0 ? 1 : N> lc{};
-  Kokkos::Array<double, N == 0 ? 1 : N> wc{};
+  CellUpdate<N> cell{{}, {}, lin_, weights_, stencil_.size(), coeff};
   if constexpr (N > 0) {
     for (int q = 0; q < N; ++q) {
-      lc[q] = lin_host_[q];
-      wc[q] = stencil_.weights[q];
+      cell.lc[q] = lin_host_[q];
+      cell.wc[q] = stencil_.weights[q];
     }
   }
-  Kokkos::parallel_for(
-      "cartex::stencil_update", Kokkos::TeamPolicy<>(static_cast<int>(ny * nz), Kokkos::AUTO),
-      KOKKOS_LAMBDA(const Team& team) {
-        const long line = team.league_rank();
-        const long base = (line / ny + z0) * sz + (line % ny + y0) * sy + x0;
-        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, nx), [&](const long i) {
-          const long p = base + i;
-          double acc = 0.0;
-          if constexpr (N > 0) {
-            for (int q = 0; q < N; ++q) acc += wc[q] * src[p + lc[q]];
-          } else {
-            for (int q = 0; q < t; ++q) acc += w(q) * src[p + lin(q)];
+  if constexpr (host) {
+    const long ty = tile_lines(sy, ny), tiles = (ny + ty - 1) / ty;
+    Kokkos::parallel_for(
+        "cartex::stencil_update", Kokkos::RangePolicy<Exec>(0, tiles * nz), KOKKOS_LAMBDA(const long it) {
+          const long tile = it / nz, k = it % nz;
+          const long j_end = std::min(ny, (tile + 1) * ty);
+          for (long j = tile * ty; j < j_end; ++j) {
+            const long base = (k + z0) * sz + (j + y0) * sy + x0;
+            CARTEX_IVDEP
+            for (long i = 0; i < nx; ++i) cell(src, dst, base + i);
           }
-          dst[p] = src[p] + coeff * acc;
         });
-      });
+  } else {
+    Kokkos::parallel_for(
+        "cartex::stencil_update", Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3>>({0, 0, 0}, {nz, ny, nx}),
+        KOKKOS_LAMBDA(const long k, const long j, const long i) { cell(src, dst, (k + z0) * sz + (j + y0) * sy + x0 + i); });
+  }
 }
 
 }  // namespace cartex

@@ -3,6 +3,16 @@
 // Kokkos::Experimental before 3.7 and in Kokkos from 3.7 on (the Experimental ones are gone in 4.x).
 #include <Kokkos_Core.hpp>
 
+// Tells the compiler that a host loop has no dependencies between iterations (its stores never feed its
+// loads), so it vectorises stencil loops with many loads instead of giving up on alias checks.
+#if defined(__clang__)
+#define CARTEX_IVDEP _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__) && !defined(__CUDA_ARCH__)
+#define CARTEX_IVDEP _Pragma("GCC ivdep")
+#else
+#define CARTEX_IVDEP
+#endif
+
 namespace cartex::kmath {
 
 #if KOKKOS_VERSION >= 30700

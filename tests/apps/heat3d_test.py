@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""End-to-end tests of build/bin/heat3d under mpiexec: bad inputs, physics, bitwise reproducibility
+across rank counts, dry runs and the command line. One case per ctest:
+
+    heat3d_test.py --heat3d PATH --mpiexec PATH CASE
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ARGS = None
+MPI_FLAGS = ["-q", "--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
+FAILURES = []
+
+BASE = """\
+grid:
+  n: [12, 10, 8]
+physics:
+  alpha: 1.0
+  cfl: 0.5
+run:
+  steps: 5
+"""
+
+
+def check(cond, what):
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what)
+
+
+def run(ranks, args, cwd, per_rank_codes=False):
+    """Runs heat3d on `ranks` ranks; returns (exit code, stdout, stderr, per-rank exit codes)."""
+    codes_file = os.path.join(cwd, "rank-exit-codes.txt")
+    if os.path.exists(codes_file):
+        os.remove(codes_file)
+    cmd = [ARGS.mpiexec, "-n", str(ranks)] + MPI_FLAGS
+    if per_rank_codes:
+        # Every rank appends its own exit code, so the test sees all of them, not mpiexec's pick; and
+        # mpiexec must not kill the other ranks when the first one exits non-zero.
+        cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
+        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', ARGS.heat3d] + args
+    else:
+        cmd += [ARGS.heat3d] + args
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120)
+    codes = []
+    if per_rank_codes and os.path.exists(codes_file):
+        codes = [int(x) for x in open(codes_file).read().split()]
+    return p.returncode, p.stdout, p.stderr, codes
+
+
+def write(dirname, name, text):
+    path = os.path.join(dirname, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def summary_value(stdout, key):
+    m = re.search(r"^\s*" + re.escape(key) + r"\s+(\S+)", stdout, re.M)
+    return m.group(1) if m else None
+
+
+def checksum(stdout):
+    m = re.search(r"^checksum: ([0-9a-f]{16})$", stdout, re.M)
+    return m.group(1) if m else None
+
+
+# Each bad input: (name, YAML text or None for a missing file, extra arguments, expected stderr line).
+# Line and column are 1-based; "bad.yaml" is the file name as given on the command line; {ranks} is
+# the rank count of the run (the cases run on 2, 3 and 4 ranks in turn).
+BAD_INPUTS = [
+    ("missing file", None, [], "bad.yaml:1:1: (file): cannot open the input file for reading"),
+    ("yaml syntax", "grid:\n  n: [8, 8\nphysics: {alpha: 1}\n", [],
+     "bad.yaml:3:8: (syntax): invalid YAML: end of sequence flow not found"),
+    ("unknown section", BASE + "grdi:\n  n: 3\n", [],
+     "bad.yaml:8:1: grdi: unknown key (expected one of: boundary, comm, grid, init, output, physics, processes, run, stencil)"),
+    ("unknown nested key", BASE.replace("  n: [12, 10, 8]", "  n: [12, 10, 8]\n  nn: 4"), [],
+     "bad.yaml:3:3: grid.nn: unknown key (expected one of: length, n, periodic)"),
+    ("wrong type in list", BASE.replace("[12, 10, 8]", "[12, ten, 8]"), [],
+     'bad.yaml:2:6: grid.n: expected a list of 2 or 3 positive integers (cells per dimension), got an entry "ten"'),
+    ("wrong list length", BASE.replace("[12, 10, 8]", "[12, 10, 8, 4]"), [],
+     "bad.yaml:2:6: grid.n: expected 2 or 3 entries (a 2D or 3D grid), got 4"),
+    ("negative size", BASE.replace("[12, 10, 8]", "[12, -10, 8]"), [],
+     "bad.yaml:2:6: grid.n: expected positive cell counts, got -10 in y"),
+    ("missing grid.n", BASE.replace("  n: [12, 10, 8]", "  length: 1.0"), [],
+     "bad.yaml:2:3: grid.n: required key is missing (a list of 2 or 3 positive integers, cells per dimension)"),
+    ("missing physics", "grid:\n  n: [8, 8, 8]\n", [],
+     "bad.yaml:1:1: physics: required section is missing (physics.alpha and physics.dt or physics.cfl)"),
+    ("missing alpha", BASE.replace("  alpha: 1.0\n", ""), [],
+     "bad.yaml:4:3: physics.alpha: required key is missing (a positive number, the diffusivity)"),
+    ("negative alpha", BASE.replace("alpha: 1.0", "alpha: -2"), [],
+     "bad.yaml:4:10: physics.alpha: expected a positive number, got -2"),
+    ("unstable dt", BASE.replace("cfl: 0.5", "dt: 0.01"), [],
+     "bad.yaml:5:7: physics.dt: 0.01 exceeds the stability limit 0.00162338 of stencil 7pt on this grid "
+     "(dt <= 2/(alpha*rho), rho = 1232)"),
+    ("dt and cfl", BASE.replace("cfl: 0.5", "cfl: 0.5\n  dt: 1e-7"), [],
+     "bad.yaml:5:8: physics.cfl: give either physics.dt or physics.cfl, not both"),
+    ("cfl out of range", BASE.replace("cfl: 0.5", "cfl: 1.5"), [],
+     "bad.yaml:5:8: physics.cfl: expected a number in (0, 1], got 1.5"),
+    ("unknown stencil", BASE + "stencil: 13pt\n", [],
+     'bad.yaml:8:10: stencil: unknown stencil "13pt" for a 3D grid (expected one of: 7pt, 27pt)'),
+    ("2D stencil on 3D grid", BASE + "stencil: 9pt\n", [],
+     'bad.yaml:8:10: stencil: unknown stencil "9pt" for a 3D grid (expected one of: 7pt, 27pt)'),
+    ("27pt on anisotropic grid", BASE + "stencil: 27pt\n", [],
+     "bad.yaml:8:10: stencil: stencil 27pt needs equal grid spacing in every dimension (check grid.n, grid.length, grid.periodic)"),
+    ("unknown backend", BASE + "comm:\n  backend: smoke_signals\n", [],
+     'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: p2p)'),
+    ("dims do not match ranks", BASE + "processes:\n  dims: [5, 1, 1]\n", [],
+     "bad.yaml:9:9: processes.dims: [5, 1, 1] needs exactly 5 ranks, but the run has {ranks}"),
+    ("dims not a divisor", BASE + "processes:\n  dims: [0, 5, 0]\n", [],
+     "bad.yaml:9:9: processes.dims: [0, 5, 0] needs a multiple of 5 ranks, but the run has {ranks}"),
+    ("negative steps", BASE.replace("steps: 5", "steps: -1"), [],
+     "bad.yaml:7:10: run.steps: expected a non-negative integer, got -1"),
+    ("boundary on periodic dimension", BASE + "boundary:\n  x: [0, 1]\n", [],
+     "bad.yaml:9:6: boundary.x: dimension x is periodic (grid.periodic); Dirichlet values apply only to non-periodic dimensions"),
+    ("unknown init type", BASE + "init:\n  type: square\n", [],
+     'bad.yaml:9:9: init.type: expected sine or gaussian, got "square"'),
+    ("--set wrong type", BASE, ["--set", "run.steps=many"],
+     '--set run.steps=many: run.steps: expected a non-negative integer (time steps), got "many"'),
+    ("--set unknown key", BASE, ["--set", "run.stepz=4"],
+     "--set run.stepz=4: run.stepz: unknown key (expected one of: progress_every, steps)"),
+    ("--set without value", BASE, ["--set", "run.steps"],
+     "--set run.steps: expected key.path=value"),
+    ("unknown option", BASE, ["--frobnicate"],
+     "heat3d: The following argument was not expected: --frobnicate (see heat3d --help)"),
+]
+
+
+def case_bad_inputs():
+    for i, (name, text, extra, expected) in enumerate(BAD_INPUTS):
+        with tempfile.TemporaryDirectory() as d:
+            if text is not None:
+                write(d, "bad.yaml", text)
+            args = ["bad.yaml", "--set", "output.history=true"] + extra
+            ranks = 2 + i % 3
+            code, out, err, codes = run(ranks, args, d, per_rank_codes=True)
+            check(codes == [2] * ranks, f"{name}: per-rank exit codes {codes}, expected {[2] * ranks}")
+            if i % 6 == 0:  # what a user sees: mpiexec itself exits 2
+                code, out, err, _ = run(ranks, args, d)
+                check(code == 2, f"{name}: mpiexec exit code {code}, expected 2")
+            lines = [l for l in err.splitlines() if l.strip()]
+            expected = expected.replace("{ranks}", str(ranks))
+            check(lines == [expected], f"{name}: stderr\n  {lines}\nexpected\n  [{expected!r}]")
+            check(out.strip() == "", f"{name}: unexpected stdout {out!r}")
+            check(not os.path.exists(os.path.join(d, "output")), f"{name}: output directory was created")
+
+
+def heat(ranks, d, sets, extra=()):
+    args = ["in.yaml"] + [a for s in sets for a in ("--set", s)] + list(extra)
+    code, out, err, _ = run(ranks, args, d)
+    check(code == 0, f"heat3d {' '.join(args)} on {ranks} ranks exited {code}: {err}")
+    return out
+
+
+SINE_CASES = [
+    ("3D 7pt periodic", ["grid.n=[16,12,10]", "stencil=7pt"]),
+    ("3D 27pt periodic", ["grid.n=[12,12,12]", "stencil=27pt", "init.modes=[2,1,1]"]),
+    ("3D 7pt walls", ["grid.n=[15,12,10]", "grid.periodic=[false,true,false]", "stencil=7pt"]),
+    ("3D 27pt walls", ["grid.n=[11,11,12]", "grid.periodic=[false,false,true]", "stencil=27pt"]),
+    ("2D 5pt mixed", ["grid.n=[30,20]", "grid.periodic=[true,false]", "stencil=5pt", "init.modes=[3,2]"]),
+    ("2D 9pt periodic", ["grid.n=[24,24]", "stencil=9pt"]),
+]
+
+
+def case_sine_exact():
+    """The sine mode matches the exact discrete decay to 1e-12 relative, on 1 to 4 ranks.
+
+    Rounding puts ~1e-17 into the mean, which never decays; the runs stop while the mode's amplitude
+    is still far above that, so the relative error measures the update, not that floor."""
+    for name, sets in SINE_CASES:
+        for ranks in (1, 2, 3, 4):
+            with tempfile.TemporaryDirectory() as d:
+                write(d, "in.yaml", BASE)
+                out = heat(ranks, d, sets + ["run.steps=40", "physics.cfl=0.5"])
+                err = summary_value(out, "sine error")
+                check(err is not None, f"sine {name} on {ranks}: no sine error in\n{out}")
+                if err is not None:
+                    check(float(err) < 1e-12, f"sine {name} on {ranks} ranks: relative error {err} >= 1e-12")
+
+
+def case_conservation():
+    """Periodic runs conserve the total heat to round-off."""
+    for name, sets in [("7pt", ["stencil=7pt"]), ("27pt", ["stencil=27pt", "grid.n=[12,12,12]"]),
+                       ("9pt", ["grid.n=[20,20]", "stencil=9pt"])]:
+        with tempfile.TemporaryDirectory() as d:
+            write(d, "in.yaml", BASE)
+            out = heat(3, d, sets + ["init.type=gaussian", "init.width=0.2", "run.steps=80"])
+            m = re.search(r"total heat\s+(\S+) \(start (\S+), change (\S+)\)", out)
+            check(m is not None, f"conservation {name}: no total heat line in\n{out}")
+            if m:
+                start, change = float(m.group(2)), float(m.group(3))
+                check(start > 0, f"conservation {name}: start heat {start} should be positive")
+                check(abs(change) <= 1e-12 * abs(start), f"conservation {name}: heat changed by {change} of {start}")
+
+
+REPRO_CASES = [
+    ("3D 7pt periodic", ["grid.n=[13,11,9]", "stencil=7pt", "init.type=gaussian"]),
+    ("3D 27pt walls", ["grid.n=[11,11,12]", "grid.periodic=[false,false,true]", "stencil=27pt",
+                       "boundary.x=[1.0,0.5]", "boundary.y=[0.25,0.0]"]),
+    ("2D 9pt mixed", ["grid.n=[19,20]", "grid.periodic=[false,true]", "stencil=9pt", "init.type=gaussian"]),
+    ("2D 5pt walls", ["grid.n=[17,14]", "grid.periodic=false", "stencil=5pt", "boundary.y=[2,1]"]),
+]
+
+
+def case_bitwise_ranks():
+    """The final field is bitwise identical on 1, 2, 3 and 4 ranks and for other process grids."""
+    for name, sets in REPRO_CASES:
+        sums = {}
+        dims3 = ["processes.dims=[1,2,2]", "processes.dims=[4,1,1]", "processes.dims=[2,1,2]"]
+        runs = [(1, []), (2, []), (3, []), (4, [])]
+        runs += [(4, [dims3[i]]) for i in range(3)] if "3D" in name else [(4, ["processes.dims=[4,1]"]), (4, ["processes.dims=[2,2]"])]
+        for ranks, more in runs:
+            with tempfile.TemporaryDirectory() as d:
+                write(d, "in.yaml", BASE)
+                out = heat(ranks, d, sets + more + ["run.steps=25"])
+                sums[(ranks, tuple(more))] = checksum(out)
+        values = set(sums.values())
+        check(None not in values, f"bitwise {name}: a run printed no checksum: {sums}")
+        check(len(values) == 1, f"bitwise {name}: checksums differ across decompositions: {sums}")
+
+
+def case_dry_run():
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE + "stencil: 7pt\noutput:\n  history: true\n")
+        code, out, err, _ = run(4, ["in.yaml", "--dry-run", "--set", "grid.periodic=[true,false,true]"], d)
+        check(code == 0, f"dry run exit code {code}: {err}")
+        check("# resolved configuration" in out, "dry run: no resolved configuration")
+        check("periodic: [true, false, true]" in out, f"dry run: --set not shown in the resolved config:\n{out}")
+        check("process grid: 1x2x2" in out, f"dry run: process grid missing:\n{out}")
+        check("halo widths: lo [1, 1, 1]  hi [1, 1, 1]" in out, "dry run: halo widths missing")
+        for r in range(4):
+            check(f"rank {r}: coords" in out, f"dry run: rank {r} missing")
+        # rank 0 sits at y = 0 of a non-periodic y: its -y neighbor is the boundary.
+        check(re.search(r"neighbor \( 0,-1, 0\) -> PROC_NULL", out) is not None, f"dry run: boundary neighbor missing:\n{out}")
+        check(not os.path.exists(os.path.join(d, "output")), "dry run created the output directory")
+
+
+def case_cli():
+    with tempfile.TemporaryDirectory() as d:
+        code, out, err, _ = run(2, ["--help"], d)
+        check(code == 0, f"--help exit {code}")
+        check(out.count("Usage:") == 1 and "--dry-run" in out and "--set" in out, f"--help text:\n{out}")
+        code, out, err, _ = run(2, ["--version"], d)
+        check(code == 0 and re.match(r"^heat3d \d+\.\d+\.\d+ \(cartex, commit \S+\)\n$", out) is not None, f"--version: {out!r}")
+
+
+def case_history():
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        out = heat(2, d, ["run.steps=20", "run.progress_every=5", "output.history=true", "output.dir=res"])
+        path = os.path.join(d, "res", "history.csv")
+        check(os.path.exists(path), "history.csv missing")
+        if os.path.exists(path):
+            rows = open(path).read().splitlines()
+            check(rows[0] == "step,time,total_heat,min,max,sine_rel_error", f"history header {rows[0]}")
+            check([r.split(",")[0] for r in rows[1:]] == ["0", "5", "10", "15", "20"], f"history steps {rows}")
+            check(not os.path.exists(path + ".tmp"), "history.csv.tmp left behind")
+        check(len(re.findall(r"^step +\d+/20 ", out, re.M)) == 4, f"progress lines:\n{out}")
+
+
+CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
+
+
+def main():
+    global ARGS
+    p = argparse.ArgumentParser()
+    p.add_argument("--heat3d", required=True)
+    p.add_argument("--mpiexec", required=True)
+    p.add_argument("case", choices=sorted(CASES))
+    ARGS = p.parse_args()
+    ARGS.heat3d = os.path.abspath(ARGS.heat3d)
+    CASES[ARGS.case]()
+    print(f"{ARGS.case}: {len(FAILURES)} failure(s)")
+    sys.exit(1 if FAILURES else 0)
+
+
+if __name__ == "__main__":
+    main()
