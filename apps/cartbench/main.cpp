@@ -3,9 +3,13 @@
 //   mpiexec -n 8 cartbench --d 3 --n 5 --m 1,10      collectives side by side, CSV with --csv
 //   mpiexec -n 8 cartbench --setup --moore 3 --d 2   neighborhood creation times
 //   cartbench --model alpha=1e-6,beta=1e-10 --procs 4096 --d 4 --n 3   model predictions
+//   mpiexec -n 8 cartbench --pingpong                alpha and beta as auto measures them
 #include <mpi.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "cartex/cart/model.hpp"
 
 #include "config.hpp"
 
@@ -13,9 +17,10 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   cartbench::Config c;
   CLI::App app{"cartbench: Cartesian collective communication benchmark"};
-  bool metrics = false, setup = false;
+  bool metrics = false, setup = false, pingpong = false;
   app.add_flag("--metrics", metrics, "print t, C and V of the schedules and exit");
   app.add_flag("--setup", setup, "time neighborhood creation instead of the collectives");
+  app.add_flag("--pingpong", pingpong, "print the alpha and beta that auto measures, for --model");
   app.add_option("--model", c.model, "predict times: alpha=S,beta=S/B[,alpha_inter=S,beta_inter=S/B,ppn=N]");
   app.add_option("--procs", c.procs, "process count for --model");
   app.add_option("--d", c.d, "dimensions")->check(CLI::Range(1, 8));
@@ -51,6 +56,9 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (metrics) {
     if (rank == 0) cartbench::print_metrics(c);
+  } else if (pingpong) {
+    const cartex::cart::LinearModel m = cartex::cart::measure_linear_model(MPI_COMM_WORLD);
+    if (rank == 0) std::printf("alpha=%.3g,beta=%.3g\n", m.alpha, m.beta);
   } else if (!c.model.empty()) {
     cartbench::run_model(c);
   } else if (setup) {

@@ -1,13 +1,13 @@
 // Ping-pong measurement of alpha (half round trip of 1 byte) and beta (extra time per byte of a
 // 64 KiB message), the minimum over repetitions to drop scheduler noise.
-#include "pingpong.hpp"
+#include "cartex/cart/model.hpp"
 
 #include <algorithm>
 #include <vector>
 
 #include "cartex/cart/error.hpp"
 
-namespace cartex::cart::detail {
+namespace cartex::cart {
 namespace {
 
 double half_round_trip(MPI_Comm comm, int rank, int partner, std::vector<char>& buf, int bytes, int reps) {
@@ -51,4 +51,4 @@ LinearModel measure_linear_model(MPI_Comm comm) {
   return {global[0], global[1]};
 }
 
-}  // namespace cartex::cart::detail
+}  // namespace cartex::cart

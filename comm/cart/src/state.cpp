@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "cartex/cart/error.hpp"
-#include "pingpong.hpp"
 
 namespace cartex::cart::detail {
 namespace {

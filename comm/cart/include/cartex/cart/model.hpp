@@ -4,6 +4,8 @@
 // alpha, beta when any process's partner in it is on another node.
 #pragma once
 
+#include <mpi.h>
+
 #include <vector>
 
 #include "cartex/cart/schedule.hpp"
@@ -33,5 +35,10 @@ double predict_two_level(const Schedule& schedule, double block_bytes, const std
 // Largest block size in bytes for which combining beats direct: (alpha/beta)(t'-C)/(V-t'), where t'
 // counts the non-zero offsets; +infinity when V <= t', 0 when C >= t'.
 double combining_cutoff_bytes(int t_nonzero, int rounds, long long volume, const LinearModel& model);
+
+// Collective ping-pong within comm: pairs (2i, 2i+1) exchange 1 byte and 64 KiB messages; returns
+// the slowest pair's alpha and beta on every process (shared-memory defaults on one process).
+// This is what `auto` uses when no cx_alpha/cx_beta info keys are given.
+LinearModel measure_linear_model(MPI_Comm comm);
 
 }  // namespace cartex::cart
