@@ -56,7 +56,8 @@ void check_case(const Case& c, const std::string& backend) {
   for (long z = 0; z < L.box.n[2]; ++z)
     for (long y = 0; y < L.box.n[1]; ++y)
       for (long x = 0; x < L.box.n[0]; ++x)
-        h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) = encode(g, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z});
+        h(L.view_index(2, L.box.lo[2] + z), L.view_index(1, L.box.lo[1] + y), L.view_index(0, L.box.lo[0] + x)) =
+            encode(g, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z});
   Kokkos::deep_copy(f.view, h);
 
   auto plan = make_halo_plan(backend, regions, MPI_COMM_WORLD);
@@ -72,9 +73,8 @@ void check_case(const Case& c, const std::string& backend) {
         std::array<int, 3> side{};  // -1 below the interior, +1 above, 0 inside
         bool outside_domain = false;
         for (int d = 0; d < 3; ++d) {
-          const long local = v[d] - L.halo.lo[d];
-          side[d] = local < 0 ? -1 : (local >= L.box.n[d] ? 1 : 0);
-          gc[d] = L.box.lo[d] + local;
+          gc[d] = L.global_index(d, v[d]);
+          side[d] = gc[d] < L.box.lo[d] ? -1 : (gc[d] >= L.box.hi(d) ? 1 : 0);
           if (gc[d] < 0 || gc[d] >= g.n[d]) {
             if (!g.periodic[d]) outside_domain = true;
             gc[d] = (gc[d] % g.n[d] + g.n[d]) % g.n[d];

@@ -34,6 +34,10 @@ struct FieldLayout {
 
   // View extent along dimension d (x = 0): interior plus both halo sides.
   long extent(int d) const { return box.n[d] + halo.lo[d] + halo.hi[d]; }
+  // View index along dimension d of global cell index g (may lie in the halo, or outside the view).
+  long view_index(int d, long g) const { return g - box.lo[d] + halo.lo[d]; }
+  // Global cell index along dimension d of view index v (before any periodic wrap).
+  long global_index(int d, long v) const { return v - halo.lo[d] + box.lo[d]; }
 };
 
 // A named field with its layout and storage.
