@@ -30,6 +30,32 @@ std::vector<int> receiver_anchor(const int* a, const std::vector<int>& shift) {
   return r;
 }
 
+// Keeps only the temporary slots this process uses (numbered densely), so calls allocate no more
+// scratch than the blocks that really stop over here.
+void compact_temp(BoundSchedule& b) {
+  std::vector<int> id(b.temp_mirror.size(), -1);
+  std::vector<Slot> mirror;
+  auto visit = [&](Slot& slot) {
+    if (slot.buffer != Buffer::temp) return;
+    int& n = id[static_cast<std::size_t>(slot.index)];
+    if (n < 0) {
+      n = static_cast<int>(mirror.size());
+      mirror.push_back(b.temp_mirror[static_cast<std::size_t>(slot.index)]);
+    }
+    slot.index = n;
+  };
+  for (BoundPhase& p : b.phases) {
+    for (auto* list : {&p.sends, &p.recvs})
+      for (Message& m : *list)
+        for (Slot& slot : m.slots) visit(slot);
+    for (Slot& slot : p.self_from) visit(slot);
+    for (Slot& slot : p.self_to) visit(slot);
+  }
+  for (Slot& slot : b.copy_from) visit(slot);
+  for (Slot& slot : b.copy_to) visit(slot);
+  b.temp_mirror = std::move(mirror);
+}
+
 }  // namespace
 
 BoundSchedule bind(const Schedule& s, const Offsets& offsets, const Topology& topo) {
@@ -90,6 +116,7 @@ BoundSchedule bind(const Schedule& s, const Offsets& offsets, const Topology& to
     b.copy_from.push_back(place(tr.from));
     b.copy_to.push_back(place(tr.to));
   }
+  compact_temp(b);
   return b;
 }
 

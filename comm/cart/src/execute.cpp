@@ -84,8 +84,8 @@ void ZeroCopyRun::execute(MPI_Comm comm) {
   run_local_copies(s_, layout_);
 }
 
-PackedRun::PackedRun(const BoundSchedule& schedule, const CallLayout& layout)
-    : s_(schedule), layout_(layout), requests_(max_messages(schedule)) {
+PackedRun::PackedRun(const BoundSchedule& schedule, const CallLayout& layout, std::vector<char>* arena)
+    : s_(schedule), layout_(layout), buffer_(arena != nullptr ? arena : &own_), requests_(max_messages(schedule)) {
   MPI_Aint largest = 0;
   for (const BoundPhase& p : s_.phases) {
     // Every message of a phase gets its own region of one shared buffer.
@@ -107,11 +107,11 @@ PackedRun::PackedRun(const BoundSchedule& schedule, const CallLayout& layout)
     regions(p.recvs, recv_at_.back(), recv_bytes_.back());
     largest = std::max(largest, at);
   }
-  buffer_.resize(static_cast<std::size_t>(largest) + 1);
+  if (buffer_->size() < static_cast<std::size_t>(largest) + 1) buffer_->resize(static_cast<std::size_t>(largest) + 1);
 }
 
 void PackedRun::execute(MPI_Comm comm) {
-  char* buf = buffer_.data();
+  char* buf = buffer_->data();
   for (std::size_t k = 0; k < s_.phases.size(); ++k) {
     const BoundPhase& phase = s_.phases[k];
     int n = 0;

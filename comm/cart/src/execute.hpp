@@ -41,10 +41,11 @@ class ZeroCopyRun {
   std::vector<MPI_Request> requests_;
 };
 
-// Packed execution (every block must be contiguous); owns its pack buffer.
+// Packed execution (every block must be contiguous); packs in the arena when given (scratch a
+// neighborhood reuses across blocking calls), else in a buffer of its own.
 class PackedRun {
  public:
-  PackedRun(const BoundSchedule& schedule, const CallLayout& layout);
+  PackedRun(const BoundSchedule& schedule, const CallLayout& layout, std::vector<char>* arena = nullptr);
   // Runs all phases on comm, then the local copies.
   void execute(MPI_Comm comm);
 
@@ -52,7 +53,8 @@ class PackedRun {
   const BoundSchedule& s_;
   const CallLayout& layout_;
   std::vector<std::vector<MPI_Aint>> send_at_, recv_at_, send_bytes_, recv_bytes_;  // per phase, message
-  std::vector<char> buffer_;
+  std::vector<char> own_;
+  std::vector<char>* buffer_;
   std::vector<MPI_Request> requests_;
 };
 

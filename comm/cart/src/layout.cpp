@@ -64,8 +64,9 @@ Block mk(TypeCache& cache, const void* addr, int count, MPI_Datatype type) {
 
 Block make_block(const void* addr, int count, MPI_Datatype type) { return block_of(addr, count, query(type)); }
 
-void CallLayout::make_temp(const std::vector<Slot>& mirror) {
+void CallLayout::make_temp(const std::vector<Slot>& mirror, std::vector<char>* arena) {
   temp_.clear();
+  temp_.reserve(mirror.size());
   TypeCache facts;
   std::vector<MPI_Aint> offset(mirror.size());
   MPI_Aint total = 0;
@@ -73,11 +74,12 @@ void CallLayout::make_temp(const std::vector<Slot>& mirror) {
     offset[s] = total;
     total += (at(mirror[s]).span + kAlign - 1) / kAlign * kAlign;
   }
-  storage_.assign(static_cast<std::size_t>(total) + kAlign, 0);
+  std::vector<char>& memory = arena != nullptr ? *arena : storage_;
+  if (memory.size() < static_cast<std::size_t>(total) + kAlign) memory.resize(static_cast<std::size_t>(total) + kAlign);
   for (std::size_t s = 0; s < mirror.size(); ++s) {
     const Block& m = at(mirror[s]);
     // Same datatype, placed so that its true lower bound falls on the slot's start.
-    char* base = storage_.data() + offset[s] - (m.data - m.addr);
+    char* base = memory.data() + offset[s] - (m.data - m.addr);
     temp_.push_back(mk(facts, base, m.count, m.type));
   }
 }
@@ -119,6 +121,8 @@ CallLayout alltoall_layout(int t, const void* sbuf, int scount, MPI_Datatype sty
                            MPI_Datatype rtype) {
   CallLayout l;
   TypeCache facts;
+  l.send.reserve(static_cast<std::size_t>(t));
+  l.recv.reserve(static_cast<std::size_t>(t));
   const MPI_Aint sext = facts(stype).extent * scount;
   for (int i = 0; i < t; ++i) l.send.push_back(mk(facts, static_cast<const char*>(sbuf) + i * sext, scount, stype));
   const MPI_Aint rext = facts(rtype).extent * rcount;
@@ -130,6 +134,8 @@ CallLayout alltoallv_layout(int t, const void* sbuf, const int* scounts, const i
                             void* rbuf, const int* rcounts, const int* rdispls, MPI_Datatype rtype) {
   CallLayout l;
   TypeCache facts;
+  l.send.reserve(static_cast<std::size_t>(t));
+  l.recv.reserve(static_cast<std::size_t>(t));
   const MPI_Aint sext = facts(stype).extent;
   for (int i = 0; i < t; ++i)
     l.send.push_back(mk(facts, static_cast<const char*>(sbuf) + sdispls[i] * sext, scounts[i], stype));
@@ -144,6 +150,8 @@ CallLayout alltoallw_layout(int t, const void* sbuf, const int* scounts, const M
                             const MPI_Datatype* rtypes) {
   CallLayout l;
   TypeCache facts;
+  l.send.reserve(static_cast<std::size_t>(t));
+  l.recv.reserve(static_cast<std::size_t>(t));
   for (int i = 0; i < t; ++i)
     l.send.push_back(mk(facts, static_cast<const char*>(sbuf) + sdispls[i], scounts[i], stypes[i]));
   for (int i = 0; i < t; ++i)
@@ -155,6 +163,8 @@ CallLayout allgather_layout(int t, const void* sbuf, int scount, MPI_Datatype st
                             MPI_Datatype rtype) {
   CallLayout l;
   TypeCache facts;
+  l.send.reserve(static_cast<std::size_t>(t));
+  l.recv.reserve(static_cast<std::size_t>(t));
   l.send.push_back(mk(facts, sbuf, scount, stype));
   const MPI_Aint rext = facts(rtype).extent * rcount;
   for (int i = 0; i < t; ++i) l.recv.push_back(mk(facts, static_cast<char*>(rbuf) + i * rext, rcount, rtype));
@@ -165,6 +175,8 @@ CallLayout allgatherv_layout(int t, const void* sbuf, int scount, MPI_Datatype s
                              const int* rcounts, const int* displs, MPI_Datatype rtype) {
   CallLayout l;
   TypeCache facts;
+  l.send.reserve(static_cast<std::size_t>(t));
+  l.recv.reserve(static_cast<std::size_t>(t));
   l.send.push_back(mk(facts, sbuf, scount, stype));
   const MPI_Aint rext = facts(rtype).extent;
   for (int i = 0; i < t; ++i)
@@ -176,6 +188,8 @@ CallLayout allgatherw_layout(int t, const void* sbuf, int scount, MPI_Datatype s
                              const int* rcounts, const MPI_Aint* displs, const MPI_Datatype* rtypes) {
   CallLayout l;
   TypeCache facts;
+  l.send.reserve(static_cast<std::size_t>(t));
+  l.recv.reserve(static_cast<std::size_t>(t));
   l.send.push_back(mk(facts, sbuf, scount, stype));
   for (int i = 0; i < t; ++i) l.recv.push_back(mk(facts, static_cast<char*>(rbuf) + displs[i], rcounts[i], rtypes[i]));
   return l;

@@ -28,8 +28,9 @@ class CallLayout {
   std::vector<Block> send;
   std::vector<Block> recv;
 
-  // Allocates temporary slots copying the layout of the mirrored user blocks.
-  void make_temp(const std::vector<Slot>& mirror);
+  // Places temporary slots copying the layout of the mirrored user blocks, in the arena when given
+  // (scratch memory a neighborhood reuses across blocking calls) or in storage of the layout's own.
+  void make_temp(const std::vector<Slot>& mirror, std::vector<char>* arena = nullptr);
   // Allocates count temporary (count, datatype) slots for reductions.
   void make_temp(int slots, int count, MPI_Datatype type);
   // The block a slot refers to.

@@ -134,9 +134,9 @@ Decision State::decide(OpKind kind, Collective collective, CallLayout& layout) {
 void State::run(OpKind kind, Collective collective, CallLayout& layout) {
   const Decision d = decide(kind, collective, layout);
   const BoundSchedule& s = bound(collective, d.combining);
-  layout.make_temp(s.temp_mirror);
+  layout.make_temp(s.temp_mirror, &temp_arena_);
   if (d.packed) {
-    PackedRun run(s, layout);
+    PackedRun run(s, layout, &pack_arena_);
     run.execute(traffic_);
   } else {
     ZeroCopyRun run(s, layout);

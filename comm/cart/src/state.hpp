@@ -90,6 +90,8 @@ class State {
   std::array<std::optional<Decision>, kOpKinds> decisions_;
   std::optional<LinearModel> model_;
   std::vector<int> weights_;
+  std::vector<char> temp_arena_;  // scratch of blocking calls (never referenced after a call)
+  std::vector<char> pack_arena_;
 };
 
 // A persistent collective bound to its buffers: owns the layout (and temporary storage) and the
