@@ -94,7 +94,7 @@ bool State::auto_combining(Collective collective, double block_bytes) {
   return block_bytes < combining_cutoff_bytes(nonzero, c.rounds(), c.volume(), model());
 }
 
-Decision State::decide(OpKind kind, Collective collective, CallLayout& layout) {
+Decision State::decide(OpKind kind, Collective collective, CallLayout& layout, bool per_call) {
   const bool contiguous = layout.all_contiguous();
   const bool fixed_algorithm = options_.algorithm != Algorithm::automatic;
   const bool fixed_execution = options_.execution != Execution::automatic;
@@ -120,10 +120,16 @@ Decision State::decide(OpKind kind, Collective collective, CallLayout& layout) {
       // Measure both executions of the same schedule on this call's own buffers.
       const BoundSchedule& s = bound(collective, d.combining);
       layout.make_temp(s.temp_mirror);
-      ZeroCopyRun zero(s, layout);
-      PackedRun packed(s, layout);
-      const double tz = time_runs(traffic_, [&] { zero.execute(traffic_); });
-      const double tp = time_runs(traffic_, [&] { packed.execute(traffic_); });
+      double tz = 0.0, tp = 0.0;
+      if (per_call) {
+        tz = time_runs(traffic_, [&] { ZeroCopyRun(s, layout).execute(traffic_); });
+        tp = time_runs(traffic_, [&] { PackedRun(s, layout, &pack_arena_).execute(traffic_); });
+      } else {
+        ZeroCopyRun zero(s, layout);
+        PackedRun packed(s, layout);
+        tz = time_runs(traffic_, [&] { zero.execute(traffic_); });
+        tp = time_runs(traffic_, [&] { packed.execute(traffic_); });
+      }
       d.packed = tp < tz;
     }
   }
@@ -132,7 +138,7 @@ Decision State::decide(OpKind kind, Collective collective, CallLayout& layout) {
 }
 
 void State::run(OpKind kind, Collective collective, CallLayout& layout) {
-  const Decision d = decide(kind, collective, layout);
+  const Decision d = decide(kind, collective, layout, true);
   const BoundSchedule& s = bound(collective, d.combining);
   layout.make_temp(s.temp_mirror, &temp_arena_);
   if (d.packed) {
@@ -151,7 +157,7 @@ std::unique_ptr<PlanImpl> State::plan(OpKind kind, Collective collective, CallLa
     // A plan decides for itself on its own buffers and does not touch the per-kind cache.
     std::optional<Decision> saved = decisions_[static_cast<std::size_t>(kind)];
     decisions_[static_cast<std::size_t>(kind)].reset();
-    d = decide(kind, collective, layout);
+    d = decide(kind, collective, layout, false);
     decisions_[static_cast<std::size_t>(kind)] = saved;
   } else if (d.packed && !layout.all_contiguous()) {
     throw Error(MPI_ERR_TYPE, "cx_execution=packed needs contiguous blocks; use zerocopy or auto");

@@ -76,7 +76,9 @@ class State {
   const LinearModel& model();
 
  private:
-  Decision decide(OpKind kind, Collective collective, CallLayout& layout);
+  // per_call: time executions as a blocking call pays them (run objects built each time);
+  // otherwise as a plan pays them (built once).
+  Decision decide(OpKind kind, Collective collective, CallLayout& layout, bool per_call);
   bool auto_combining(Collective collective, double block_bytes);
 
   MPI_Comm traffic_ = MPI_COMM_NULL;
