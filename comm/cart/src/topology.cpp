@@ -15,12 +15,6 @@ Topology::Topology(std::vector<int> dims, std::vector<int> periods, std::vector<
   }
 }
 
-int Topology::rank_of(const int* coord) const {
-  int rank = 0;
-  for (std::size_t k = 0; k < dims_.size(); ++k) rank = rank * dims_[k] + coord[k];
-  return rank;
-}
-
 std::vector<int> Topology::coords_of(int rank) const {
   std::vector<int> c(dims_.size());
   for (std::size_t k = dims_.size(); k-- > 0;) {

@@ -39,8 +39,6 @@ class Offsets {
   int t() const { return t_; }
   // Offset i as a pointer to d ints.
   const int* operator[](int i) const { return flat_.data() + static_cast<std::size_t>(i) * d_; }
-  // The flattened offsets.
-  const std::vector<int>& flat() const { return flat_; }
   // z_i: number of non-zero coordinates of offset i (hops of block i).
   int nonzeros(int i) const;
   // C_k: number of distinct non-zero k-th coordinates.

@@ -29,8 +29,6 @@ class Topology {
   int shifted_rank(const int* rel, int sign) const;
   // True when coords + sign*a + sign2*b lies inside the mesh (periodic dims always do).
   bool inside(const int* a, int sign, const int* b, int sign2) const;
-  // Row-major rank of absolute coordinates (already in range).
-  int rank_of(const int* coord) const;
   // Absolute coordinates of a rank.
   std::vector<int> coords_of(int rank) const;
 
