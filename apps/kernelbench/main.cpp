@@ -1,6 +1,6 @@
 // kernelbench: stencil-update speed against the memory bound, measured in one run.
 //
-// STREAM copy (b = a) and triad (a = b + s*c) give the bandwidth this process reaches with Kokkos in
+// STREAM copy (b = a), scale (b = s*c) and triad (a = b + s*c) give the bandwidth this process reaches with Kokkos in
 // the default execution space; a stencil update reads u and writes u' (16 bytes per cell when the
 // neighbours come from cache), so copy bandwidth / 16 B is the bound in cells per second. For each
 // size and stencil the update is timed `repeats` times and the best time reported (as STREAM does).
@@ -34,7 +34,7 @@ double best_time(int repeats, F&& f) {
 }
 
 struct Stream {
-  double copy_gbs, triad_gbs;
+  double copy_gbs, scale_gbs, triad_gbs;
 };
 
 Stream measure_stream(long n, int repeats) {
@@ -46,10 +46,13 @@ Stream measure_stream(long n, int repeats) {
   const double tc = best_time(repeats, [&] {
     Kokkos::parallel_for("stream_copy", n, KOKKOS_LAMBDA(long i) { b(i) = a(i); });
   });
+  const double ts = best_time(repeats, [&] {
+    Kokkos::parallel_for("stream_scale", n, KOKKOS_LAMBDA(long i) { b(i) = s * c(i); });
+  });
   const double tt = best_time(repeats, [&] {
     Kokkos::parallel_for("stream_triad", n, KOKKOS_LAMBDA(long i) { a(i) = b(i) + s * c(i); });
   });
-  return {2.0 * 8.0 * n / tc / 1e9, 3.0 * 8.0 * n / tt / 1e9};
+  return {2.0 * 8.0 * n / tc / 1e9, 2.0 * 8.0 * n / ts / 1e9, 3.0 * 8.0 * n / tt / 1e9};
 }
 
 }  // namespace
@@ -82,10 +85,12 @@ int main(int argc, char** argv) {
       const double bound = st.copy_gbs * 1e9 / 16.0 / 1e6;  // MLUP/s
       fmt::print("kernelbench: Kokkos {} on {}, STREAM n = {}\n", KOKKOS_VERSION,
                  Kokkos::DefaultExecutionSpace::name(), stream_n);
-      fmt::print("STREAM copy  {:8.2f} GB/s\nSTREAM triad {:8.2f} GB/s\nbound (copy / 16 B per cell) {:.1f} MLUP/s\n\n",
-                 st.copy_gbs, st.triad_gbs, bound);
+      fmt::print("STREAM copy  {:8.2f} GB/s\nSTREAM scale {:8.2f} GB/s\nSTREAM triad {:8.2f} GB/s\n"
+                 "bound (copy / 16 B per cell) {:.1f} MLUP/s\n\n",
+                 st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
       fmt::print("{:>8} {:>6} {:>10} {:>10} {:>10} {:>9}\n", "stencil", "n", "kernel", "MLUP/s", "GB/s eff", "of bound");
-      std::string table = "stencil,n,kernel,mlups,gbs_effective,fraction_of_bound,stream_copy_gbs,stream_triad_gbs\n";
+      std::string table =
+          "stencil,n,kernel,mlups,gbs_effective,fraction_of_bound,stream_copy_gbs,stream_scale_gbs,stream_triad_gbs\n";
       for (const auto& name : stencils)
         for (long n : sizes) {
           cartex::GlobalGrid g;
@@ -113,8 +118,8 @@ int main(int argc, char** argv) {
             const double gbs = 16.0 * n * n * n / t / 1e9;
             fmt::print("{:>8} {:>6} {:>10} {:>10.1f} {:>10.2f} {:>8.0f}%\n", name, n, op.kernel_name(), mlups, gbs,
                        100 * mlups / bound);
-            table += fmt::format("{},{},{},{:.3f},{:.3f},{:.4f},{:.3f},{:.3f}\n", name, n, op.kernel_name(), mlups, gbs,
-                                 mlups / bound, st.copy_gbs, st.triad_gbs);
+            table += fmt::format("{},{},{},{:.3f},{:.3f},{:.4f},{:.3f},{:.3f},{:.3f}\n", name, n, op.kernel_name(), mlups,
+                                 gbs, mlups / bound, st.copy_gbs, st.scale_gbs, st.triad_gbs);
           }
         }
       if (!csv.empty() && code == 0) std::ofstream(csv) << table;

@@ -88,6 +88,28 @@ struct CellUpdate {
     }
     v[p] = u[p] + coeff * acc;
   }
+
+  // The runtime-size update of cells [p, p + n) of one line on the host: point by point over chunks
+  // of the line, so the loop along x vectorises; per cell the points are added in the same order.
+  KOKKOS_INLINE_FUNCTION void line(const double* KOKKOS_RESTRICT u, double* KOKKOS_RESTRICT v, long p, long n) const {
+    constexpr long kChunk = 256;
+    double acc[kChunk];
+    for (long c0 = 0; c0 < n; c0 += kChunk) {
+      const long m = n - c0 < kChunk ? n - c0 : kChunk;
+      const double* KOKKOS_RESTRICT up = u + p + c0;
+      CARTEX_IVDEP
+      for (long i = 0; i < m; ++i) acc[i] = w(0) * up[i + lin(0)];
+      for (int q = 1; q < t; ++q) {
+        const double wq = w(q);
+        const long lq = lin(q);
+        CARTEX_IVDEP
+        for (long i = 0; i < m; ++i) acc[i] += wq * up[i + lq];
+      }
+      double* KOKKOS_RESTRICT vp = v + p + c0;
+      CARTEX_IVDEP
+      for (long i = 0; i < m; ++i) vp[i] = up[i] + coeff * acc[i];
+    }
+  }
 };
 
 // Lines (along y) per tile on host: three planes of a tile stay in a 256 KiB cache while the sweep
@@ -127,8 +149,12 @@ void StencilOperator::run(const Field& in, Field& out, double coeff) const {
           const long j_end = std::min(ny, (tile + 1) * ty);
           for (long j = tile * ty; j < j_end; ++j) {
             const long base = (k + z0) * sz + (j + y0) * sy + x0;
-            CARTEX_IVDEP
-            for (long i = 0; i < nx; ++i) cell(src, dst, base + i);
+            if constexpr (N > 0) {
+              CARTEX_IVDEP
+              for (long i = 0; i < nx; ++i) cell(src, dst, base + i);
+            } else {
+              cell.line(src, dst, base, nx);
+            }
           }
         });
   } else {
