@@ -115,30 +115,26 @@ std::string YamlSection::get_string(const std::string& key, const std::string& d
   return n.Scalar();
 }
 
-std::vector<long> YamlSection::get_long_list(const std::string& key, const std::string& expected) {
+template <class T>
+std::vector<T> YamlSection::get_list(const std::string& key, const std::string& expected) {
   YAML::Node n = node(key);
-  std::vector<long> out;
+  std::vector<T> out;
   if (!n || n.IsNull()) return out;
   if (!n.IsSequence()) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
   for (const auto& e : n) {
-    long v = 0;
-    if (!e.IsScalar() || !YAML::convert<long>::decode(e, v)) fail(key, fmt::format("expected {}, got an entry {}", expected, show(e)));
+    T v{};
+    if (!e.IsScalar() || !YAML::convert<T>::decode(e, v)) fail(key, fmt::format("expected {}, got an entry {}", expected, show(e)));
     out.push_back(v);
   }
   return out;
 }
 
+std::vector<long> YamlSection::get_long_list(const std::string& key, const std::string& expected) {
+  return get_list<long>(key, expected);
+}
+
 std::vector<double> YamlSection::get_double_list(const std::string& key, const std::string& expected) {
-  YAML::Node n = node(key);
-  std::vector<double> out;
-  if (!n || n.IsNull()) return out;
-  if (!n.IsSequence()) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
-  for (const auto& e : n) {
-    double v = 0;
-    if (!e.IsScalar() || !YAML::convert<double>::decode(e, v)) fail(key, fmt::format("expected {}, got an entry {}", expected, show(e)));
-    out.push_back(v);
-  }
-  return out;
+  return get_list<double>(key, expected);
 }
 
 void YamlSection::finish() const {

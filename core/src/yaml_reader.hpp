@@ -53,6 +53,8 @@ class YamlSection {
   std::string key_path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
 
  private:
+  template <class T>
+  std::vector<T> get_list(const std::string& key, const std::string& expected);
   std::string location(const std::string& path, const YAML::Node& node) const;
 
   std::shared_ptr<const YamlSource> src_;
