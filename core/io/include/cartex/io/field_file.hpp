@@ -1,0 +1,22 @@
+#pragma once
+// Field files: one HDF5 file per output step holding the global arrays of the chosen fields
+// (docs/output.md has the layout).
+#include <mpi.h>
+
+#include <string>
+
+#include "cartex/core/config.hpp"
+#include "cartex/core/field.hpp"
+#include "cartex/io/provenance.hpp"
+
+namespace cartex::io {
+
+// Version of the field and checkpoint file layout; readers refuse other versions.
+inline constexpr long kLayoutVersion = 1;
+
+// Writes the field file `path` at `step` with the fields cfg.output_fields (collective, atomic);
+// returns the bytes of field data written.
+double write_field_file(const std::string& path, const Config& cfg, const Provenance& prov, long step, const Field& u,
+                        MPI_Comm comm);
+
+}  // namespace cartex::io

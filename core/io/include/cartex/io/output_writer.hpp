@@ -1,0 +1,65 @@
+#pragma once
+// When and where a run writes field files, the XDMF index and checkpoints (output.* keys); the
+// time loop calls maybe_write after every step and reads the totals for its summary.
+#include <mpi.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cartex/core/config.hpp"
+#include "cartex/core/field.hpp"
+#include "cartex/io/provenance.hpp"
+#include "cartex/io/table.hpp"
+#include "cartex/io/xdmf.hpp"
+
+namespace cartex::io {
+
+// Totals for the run summary (rank 0's wall time of every write, data bytes over all ranks).
+struct OutputStats {
+  long field_files = 0;
+  long checkpoints = 0;
+  double bytes = 0;
+  double seconds = 0;
+};
+
+// Writes DIR/fields_NNNNNN.h5 + DIR/fields.xmf and DIR/checkpoint_NNNNNN.h5 at the configured steps.
+class OutputWriter {
+ public:
+  // `first_step` is 0 for a fresh run or the checkpoint's step; `restart_from` its path (or empty).
+  OutputWriter(const Config& cfg, const ProcessGrid& procs, long first_step, const std::string& restart_from, MPI_Comm comm);
+
+  // Writes what is due at `step` (collective): field files at multiples of output.every and at the
+  // last step, checkpoints likewise for output.checkpoint_every (never at first_step). `history` is
+  // called only when a checkpoint is written.
+  void maybe_write(long step, const Field& u, const std::function<Table()>& history);
+
+  // Totals so far.
+  const OutputStats& stats() const { return stats_; }
+  // One summary line ("N field files, M checkpoints, X MB in Y s (Z MB/s)"), empty if nothing was written.
+  std::string summary() const;
+
+ private:
+  bool due(long step, long every) const;
+  void write_fields(long step, const Field& u);
+  void write_checkpoint_at(long step, const Field& u, const Table& history);
+  // Deletes all but the newest output.keep_checkpoints checkpoint files in the directory (rank 0).
+  void prune_checkpoints() const;
+  void ensure_dir();
+
+  const Config& cfg_;
+  Provenance prov_;
+  MPI_Comm comm_;
+  int rank_ = 0;
+  long first_step_ = 0;
+  bool restarted_ = false;
+  bool dir_ready_ = false;
+  std::vector<XdmfEntry> series_;  // field files in the XDMF index (rank 0)
+  OutputStats stats_;
+};
+
+// "DIR/fields_NNNNNN.h5" and "DIR/checkpoint_NNNNNN.h5": the file names for `step`.
+std::string field_file_name(long step);
+std::string checkpoint_file_name(long step);
+
+}  // namespace cartex::io

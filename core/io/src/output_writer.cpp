@@ -1,0 +1,99 @@
+#include "cartex/io/output_writer.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+
+#include "atomic_rename.hpp"
+#include "cartex/core/error.hpp"
+#include "cartex/io/checkpoint.hpp"
+#include "cartex/io/field_file.hpp"
+
+namespace cartex::io {
+
+namespace fs = std::filesystem;
+
+std::string field_file_name(long step) { return fmt::format("fields_{:06d}.h5", step); }
+std::string checkpoint_file_name(long step) { return fmt::format("checkpoint_{:06d}.h5", step); }
+
+OutputWriter::OutputWriter(const Config& cfg, const ProcessGrid& procs, long first_step, const std::string& restart_from,
+                           MPI_Comm comm)
+    : cfg_(cfg), prov_(make_provenance(cfg, procs, restart_from, comm)), comm_(comm), first_step_(first_step),
+      restarted_(!restart_from.empty()) {
+  MPI_Comm_rank(comm, &rank_);
+  // A restarted run's XDMF index keeps the field files the first run wrote up to the restart step.
+  if (rank_ == 0 && restarted_ && cfg.output_every > 0)
+    for (long s = 0; s <= first_step; s += cfg.output_every)
+      if (fs::exists(fs::path(cfg.output_dir) / field_file_name(s))) series_.push_back({s, s * cfg.dt, field_file_name(s)});
+}
+
+bool OutputWriter::due(long step, long every) const { return every > 0 && (step % every == 0 || step == cfg_.steps); }
+
+void OutputWriter::ensure_dir() {
+  if (dir_ready_) return;
+  int ok = 1;
+  std::string why;
+  if (rank_ == 0) {
+    std::error_code ec;
+    fs::create_directories(cfg_.output_dir, ec);
+    if (ec) {
+      ok = 0;
+      why = fmt::format("cannot create output directory {}: {}", cfg_.output_dir, ec.message());
+    }
+  }
+  MPI_Bcast(&ok, 1, MPI_INT, 0, comm_);
+  if (!ok) throw Error(rank_ == 0 ? why : "cannot create the output directory (see rank 0)");
+  dir_ready_ = true;
+}
+
+void OutputWriter::maybe_write(long step, const Field& u, const std::function<Table()>& history) {
+  const bool fields = due(step, cfg_.output_every) && !(restarted_ && step == first_step_);
+  const bool checkpoint = due(step, cfg_.checkpoint_every) && step != first_step_;
+  if (!fields && !checkpoint) return;
+  ensure_dir();
+  const double t0 = MPI_Wtime();
+  if (fields) write_fields(step, u);
+  if (checkpoint) write_checkpoint_at(step, u, history());
+  stats_.seconds += MPI_Wtime() - t0;
+}
+
+void OutputWriter::write_fields(long step, const Field& u) {
+  const std::string name = field_file_name(step);
+  stats_.bytes += write_field_file((fs::path(cfg_.output_dir) / name).string(), cfg_, prov_, step, u, comm_);
+  ++stats_.field_files;
+  if (rank_ != 0) return;
+  series_.push_back({step, step * cfg_.dt, name});
+  const std::string note = fmt::format("cartex {} (commit {}), started {}", prov_.version, prov_.git_commit, prov_.start_time);
+  write_text_atomically((fs::path(cfg_.output_dir) / "fields.xmf").string(), xdmf_text(cfg_.grid, cfg_.output_fields, series_, note));
+}
+
+void OutputWriter::write_checkpoint_at(long step, const Field& u, const Table& history) {
+  const std::string path = (fs::path(cfg_.output_dir) / checkpoint_file_name(step)).string();
+  stats_.bytes += write_checkpoint(path, cfg_, prov_, step, u, history, comm_);
+  ++stats_.checkpoints;
+  if (rank_ == 0) prune_checkpoints();
+}
+
+void OutputWriter::prune_checkpoints() const {
+  if (cfg_.keep_checkpoints == 0) return;
+  static const std::regex pattern(R"(checkpoint_(\d+)\.h5)");
+  std::vector<std::pair<long, fs::path>> found;
+  for (const auto& e : fs::directory_iterator(cfg_.output_dir)) {
+    std::smatch m;
+    const std::string name = e.path().filename().string();
+    if (std::regex_match(name, m, pattern)) found.emplace_back(std::stol(m[1]), e.path());
+  }
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t i = static_cast<size_t>(cfg_.keep_checkpoints); i < found.size(); ++i) fs::remove(found[i].second);
+}
+
+std::string OutputWriter::summary() const {
+  if (stats_.field_files + stats_.checkpoints == 0) return "";
+  const double mb = stats_.bytes / 1e6;
+  return fmt::format("{} field files, {} checkpoints, {:.1f} MB in {:.3f} s ({:.0f} MB/s)", stats_.field_files,
+                     stats_.checkpoints, mb, stats_.seconds, stats_.seconds > 0 ? mb / stats_.seconds : 0.0);
+}
+
+}  // namespace cartex::io

@@ -1,0 +1,34 @@
+#include "cartex/io/provenance.hpp"
+
+#include <cstring>
+#include <ctime>
+
+#include "cartex/core/version.hpp"
+
+namespace cartex::io {
+
+Provenance make_provenance(const Config& cfg, const ProcessGrid& procs, const std::string& restart_from, MPI_Comm comm) {
+  Provenance p;
+  p.input_yaml = cfg.resolved_yaml;
+  p.version = kVersion;
+  p.git_commit = kGitCommit;
+  p.backend = cfg.backend;
+  p.restart_from = restart_from;
+  for (int d = 0; d < 3; ++d) p.process_dims[d] = procs.dims[d];
+  p.ranks = procs.size();
+  // Collective attribute writes need identical values on every rank, so rank 0's clock decides.
+  char stamp[32] = {};
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == 0) {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  }
+  MPI_Bcast(stamp, sizeof stamp, MPI_CHAR, 0, comm);
+  p.start_time = stamp;
+  return p;
+}
+
+}  // namespace cartex::io
