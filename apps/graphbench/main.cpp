@@ -1,0 +1,44 @@
+// graphbench: --latency (comm/graph vs MPI_Neighbor_allgather), --traffic (inter-node tables under
+// simulated layouts, no communication), --ring (ring / ring_renamed / MPI_Allreduce times here).
+#include <CLI/CLI.hpp>
+#include <mpi.h>
+
+#include "bench.hpp"
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  graphbench::Options o;
+  bool latency = false, traffic = false, ring = false;
+  CLI::App app("graphbench: message combining on general graphs and rank renaming");
+  app.add_flag("--latency", latency, "neighbor allgather latency on random and Moore graphs");
+  app.add_flag("--traffic", traffic, "inter-node messages and bytes: ring vs ring_renamed, halo with/without reordering");
+  app.add_flag("--ring", ring, "time of mpi / ring / ring_renamed allreduce on this machine");
+  app.add_option("--density", o.densities, "Erdos-Renyi edge densities")->delimiter(',');
+  app.add_option("--moore", o.moore, "Moore neighborhoods D:R")->delimiter(',');
+  app.add_option("--sizes", o.sizes, "block sizes in bytes")->delimiter(',');
+  app.add_option("--theta", o.theta, "friendship threshold")->delimiter(',');
+  app.add_option("--seed", o.seed, "graph and cell-order seed")->delimiter(',');
+  app.add_option("--warmup", o.warmup, "warm-up runs per cell")->delimiter(',');
+  app.add_option("--reps", o.reps, "repetitions per cell and series")->delimiter(',');
+  app.add_option("--series", o.series, "series (random cell order each)")->delimiter(',');
+  app.add_option("--tukey", o.tukey, "Tukey fence factor")->delimiter(',');
+  app.add_option("--procs", o.procs, "process counts of the ring table")->delimiter(',');
+  app.add_option("--ppn", o.ppn, "ranks per node of the simulated layouts")->delimiter(',');
+  app.add_option("--count", o.count, "doubles per ring allreduce in the traffic table")->delimiter(',');
+  app.add_option("--grid", o.grid, "extra process grid (3 sizes) of the halo table")->delimiter(',');
+  app.add_option("--face-bytes", o.face_bytes, "bytes per halo face message")->delimiter(',');
+  app.add_option("--ring-counts", o.ring_counts, "doubles per allreduce in --ring")->delimiter(',');
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    MPI_Finalize();
+    return rc;
+  }
+  if (!latency && !traffic && !ring) latency = true;
+  if (latency) graphbench::run_latency(o);
+  if (traffic) graphbench::run_traffic(o);
+  if (ring) graphbench::run_ring_overhead(o);
+  MPI_Finalize();
+  return 0;
+}
