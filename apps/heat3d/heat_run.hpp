@@ -3,12 +3,14 @@
 // Config -> Decomposition -> HaloRegions -> HaloPlan + StencilOperator -> time loop -> summary.
 #include <mpi.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/decomposition.hpp"
 #include "cartex/halo/halo_regions.hpp"
+#include "cartex/io/checkpoint.hpp"
 
 namespace cartex::heat {
 
@@ -18,10 +20,15 @@ struct Setup {
   ProcessGrid procs;
   Decomposition decomp{GlobalGrid{}, ProcessGrid{}};
   HaloRegions regions;
+  std::optional<io::Checkpoint> restart;  // --restart: the checked checkpoint with this rank's block
 };
 
 // Reads the input and decides the decomposition; throws InputError (deterministic on every rank).
 Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm comm);
+
+// Checks checkpoint `path` against the set-up and reads this rank's block (no communication);
+// throws InputError "--restart PATH: what".
+void load_restart(Setup& s, const std::string& path, MPI_Comm comm);
 
 // Prints the resolved configuration, process grid, boxes, halo widths and neighbors (collective).
 void print_dry_run(const Setup& s, MPI_Comm comm);

@@ -1,5 +1,5 @@
 // heat3d: explicit heat equation on a 2D or 3D grid with MPI + Kokkos, driven by a YAML input.
-//   heat3d INPUT.yaml [--set key.path=value ...] [--dry-run]
+//   heat3d INPUT.yaml [--set key.path=value ...] [--dry-run] [--restart CHECKPOINT]
 #include <CLI/CLI.hpp>
 #include <Kokkos_Core.hpp>
 #include <fmt/format.h>
@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     std::string input;
     std::vector<std::string> overrides;
     bool dry_run = false;
+    std::string restart;
     std::string early_text;  // --help / --version text, printed by rank 0
     std::optional<cartex::heat::Setup> setup;
 
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
     app.add_option("input", input, "input YAML file (see docs/input.md)")->required();
     app.add_option("--set", overrides, "override one input key, e.g. --set grid.n=[64,64,64] (repeatable)")->allow_extra_args(false);
     app.add_flag("--dry-run", dry_run, "print the resolved configuration, process grid, boxes, halos and neighbors, then exit");
+    app.add_option("--restart", restart, "continue from a checkpoint file written by output.checkpoint_every (docs/output.md)");
     app.set_version_flag("--version", fmt::format("heat3d {} (cartex, commit {})", cartex::kVersion, cartex::kGitCommit));
 
     code = cartex::run_collectively(
@@ -47,6 +49,7 @@ int main(int argc, char** argv) {
             throw cartex::InputError(fmt::format("heat3d: {} (see heat3d --help)", e.what()));
           }
           setup = cartex::heat::make_setup(input, overrides, MPI_COMM_WORLD);
+          if (!restart.empty()) cartex::heat::load_restart(*setup, restart, MPI_COMM_WORLD);
         },
         [&] {
           if (!setup) {

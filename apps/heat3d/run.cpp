@@ -11,6 +11,7 @@
 #include "cartex/core/timer.hpp"
 #include "cartex/core/version.hpp"
 #include "cartex/halo/halo_plan.hpp"
+#include "cartex/io/output_writer.hpp"
 #include "cartex/kernels/boundary.hpp"
 #include "cartex/kernels/diagnostics.hpp"
 #include "cartex/kernels/initial.hpp"
@@ -29,6 +30,23 @@ struct Record {
   double heat;   // total heat: sum of u times the cell volume
   double error;  // relative max error against the exact discrete sine solution; < 0 if not exact
 };
+
+// The history as a table for checkpoints, and back: a restarted run continues the same rows.
+io::Table history_table(const std::vector<Record>& rows) {
+  io::Table t{{"step", "time", "sum", "min", "max", "total_heat", "sine_rel_error"}, {}};
+  for (const auto& r : rows)
+    t.values.insert(t.values.end(), {double(r.step), r.time, r.stats.sum, r.stats.min, r.stats.max, r.heat, r.error});
+  return t;
+}
+
+std::vector<Record> history_records(const io::Table& t) {
+  std::vector<Record> rows;
+  for (size_t at = 0; at + 7 <= t.values.size(); at += 7) {
+    const double* v = &t.values[at];
+    rows.push_back({static_cast<long>(v[0]), v[1], FieldStats{v[2], v[3], v[4]}, v[5], v[6]});
+  }
+  return rows;
+}
 
 double cell_volume(const GlobalGrid& g) {
   double v = 1;
@@ -89,7 +107,10 @@ int run(const Setup& s, MPI_Comm comm) {
   const FieldLayout& layout = s.regions.layout;
 
   Field u("u", layout), next("u_next", layout);
-  fill_initial(u, cfg.grid, cfg.init);
+  if (s.restart)
+    io::load_checkpoint_field(*s.restart, u);
+  else
+    fill_initial(u, cfg.grid, cfg.init);
   fill_dirichlet(u, cfg.grid, cfg.dirichlet);
   fill_dirichlet(next, cfg.grid, cfg.dirichlet);
   auto plan = make_halo_plan(cfg.backend, s.regions, comm);
@@ -97,14 +118,18 @@ int run(const Setup& s, MPI_Comm comm) {
   const double coeff = cfg.dt * cfg.alpha;
 
   Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
-  std::vector<Record> history;
-  history.push_back(diagnose(s, u, 0, comm));
+  const long first = s.restart ? s.restart->step : 0;
+  std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, comm)};
+  io::OutputWriter writer(cfg, s.procs, first, s.restart ? s.restart->path : std::string(), comm);
+  const auto table = [&history] { return history_table(history); };
+  writer.maybe_write(first, u, table);
 
   Timer total, exchange, compute;
+  const double output_before_loop = writer.stats().seconds;
   MPI_Barrier(comm);
   total.start();
   const double t_start = MPI_Wtime();
-  for (long step = 1; step <= cfg.steps; ++step) {
+  for (long step = first + 1; step <= cfg.steps; ++step) {
     exchange.start();
     plan->exchange(u);
     exchange.stop();
@@ -118,6 +143,7 @@ int run(const Setup& s, MPI_Comm comm) {
       progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
+    writer.maybe_write(step, u, table);
   }
   Kokkos::fence();
   total.stop();
@@ -126,8 +152,10 @@ int run(const Setup& s, MPI_Comm comm) {
   const Record last = diagnose(s, u, cfg.steps, comm);
   if (history.back().step != cfg.steps) history.push_back(last);
   const std::uint64_t checksum = field_checksum(u, cfg.grid, comm);
-  const auto share = spread(total.seconds() > 0 ? exchange.seconds() / total.seconds() : 0.0, comm);
-  const auto t_total = spread(total.seconds(), comm);
+  // Output inside the loop is reported on its own line, not as time per step.
+  const double t_steps = total.seconds() - (writer.stats().seconds - output_before_loop);
+  const auto share = spread(t_steps > 0 ? exchange.seconds() / t_steps : 0.0, comm);
+  const auto t_total = spread(t_steps, comm);
   const HaloStats hs = plan->stats();
   const auto msgs = spread(static_cast<double>(hs.messages), comm);
   const auto bytes = spread(static_cast<double>(hs.bytes), comm);
@@ -135,7 +163,7 @@ int run(const Setup& s, MPI_Comm comm) {
 
   if (rank == 0) {
     const int dim = cfg.grid.dim;
-    const double steps = static_cast<double>(std::max(1L, cfg.steps));
+    const double steps = static_cast<double>(std::max(1L, cfg.steps - first));  // steps this run took
     const double t = t_total[2];
     fmt::print("cartex heat3d {} (commit {})\n", kVersion, kGitCommit);
     fmt::print("  grid            {} cells, {}D, stencil {} ({} kernel), backend {}\n",
@@ -144,13 +172,14 @@ int run(const Setup& s, MPI_Comm comm) {
     fmt::print("  processes       {} ranks as {}\n", s.procs.size(), fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
     fmt::print("  steps           {} of dt {:.6g} (cfl {:.3g}), t_end {:.6g}\n", cfg.steps, cfg.dt, cfg.cfl, cfg.steps * cfg.dt);
     fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / steps);
-    fmt::print("  MLUP/s          {:.2f}\n", t > 0 ? cfg.grid.cells() * static_cast<double>(cfg.steps) / t / 1e6 : 0.0);
+    fmt::print("  MLUP/s          {:.2f}\n", t > 0 ? cfg.grid.cells() * static_cast<double>(cfg.steps - first) / t / 1e6 : 0.0);
     fmt::print("  exchange share  min {:.1f}%  avg {:.1f}%  max {:.1f}%\n", 100 * share[0], 100 * share[1], 100 * share[2]);
     fmt::print("  halo/exchange   messages {:.0f}..{:.0f}, bytes {:.0f}..{:.0f} per rank\n", msgs[0], msgs[2], bytes[0], bytes[2]);
     const double heat0 = history.front().heat, heat = last.heat;
     fmt::print("  total heat      {:.15e} (start {:.15e}, change {:+.3e})\n", heat, heat0, heat - heat0);
     fmt::print("  min / max       {:.15e} / {:.15e}\n", last.stats.min, last.stats.max);
     if (last.error >= 0) fmt::print("  sine error      {:.3e} (relative, against the exact discrete solution)\n", last.error);
+    if (!writer.summary().empty()) fmt::print("  output          {} ({})\n", writer.summary(), cfg.output_dir);
     if (cfg.write_history) fmt::print("  history         {}/history.csv\n", cfg.output_dir);
     fmt::print("checksum: {:016x}\n", checksum);
   }

@@ -27,4 +27,14 @@ Setup make_setup(const std::string& input, const std::vector<std::string>& overr
   return s;
 }
 
+void load_restart(Setup& s, const std::string& path, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  try {
+    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank));
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("--restart {}", e.what()));
+  }
+}
+
 }  // namespace cartex::heat

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -12,6 +13,8 @@
 namespace cartex {
 
 std::vector<std::string> known_backends() { return {"p2p"}; }
+
+std::vector<std::string> known_output_fields() { return {"u", "rank"}; }
 
 namespace {
 
@@ -130,6 +133,33 @@ void read_init(YamlSection& s, Config& cfg) {
   s.finish();
 }
 
+// Reads the HDF5 output keys: field files, their fields, checkpoints (docs/output.md).
+void read_output_files(YamlSection& s, Config& cfg) {
+  cfg.output_every = s.get_long("every", 0, "a non-negative integer (steps between field files, 0 = none)");
+  if (cfg.output_every < 0) s.fail("every", fmt::format("expected a non-negative integer, got {}", cfg.output_every));
+  const auto known = known_output_fields();
+  const std::string expected = fmt::format("a non-empty list of field names (from: {})", fmt::join(known, ", "));
+  YAML::Node n = s.node("fields");
+  if (n && !n.IsNull()) {
+    if (!n.IsSequence() || n.size() == 0) s.fail("fields", "expected " + expected);
+    cfg.output_fields.clear();
+    for (const auto& e : n) {
+      const std::string name = e.IsScalar() ? e.Scalar() : std::string();
+      if (std::find(known.begin(), known.end(), name) == known.end())
+        s.fail("fields", fmt::format("unknown field \"{}\" (expected one of: {})", name, fmt::join(known, ", ")));
+      if (std::find(cfg.output_fields.begin(), cfg.output_fields.end(), name) != cfg.output_fields.end())
+        s.fail("fields", fmt::format("field \"{}\" is listed twice", name));
+      cfg.output_fields.push_back(name);
+    }
+  }
+  cfg.checkpoint_every = s.get_long("checkpoint_every", 0, "a non-negative integer (steps between checkpoints, 0 = none)");
+  if (cfg.checkpoint_every < 0)
+    s.fail("checkpoint_every", fmt::format("expected a non-negative integer, got {}", cfg.checkpoint_every));
+  cfg.keep_checkpoints = s.get_long("keep_checkpoints", 2, "a non-negative integer (checkpoints kept, 0 = all)");
+  if (cfg.keep_checkpoints < 0)
+    s.fail("keep_checkpoints", fmt::format("expected a non-negative integer, got {}", cfg.keep_checkpoints));
+}
+
 std::string emit_resolved(const Config& c) {
   const int dim = c.grid.dim;
   auto list = [dim](const auto& a) {
@@ -170,6 +200,13 @@ std::string emit_resolved(const Config& c) {
   root["comm"]["backend"] = c.backend;
   root["output"]["dir"] = c.output_dir;
   root["output"]["history"] = c.write_history;
+  root["output"]["every"] = c.output_every;
+  YAML::Node fields(YAML::NodeType::Sequence);
+  for (const auto& f : c.output_fields) fields.push_back(f);
+  fields.SetStyle(YAML::EmitterStyle::Flow);
+  root["output"]["fields"] = fields;
+  root["output"]["checkpoint_every"] = c.checkpoint_every;
+  root["output"]["keep_checkpoints"] = c.keep_checkpoints;
   YAML::Emitter out;
   out.SetDoublePrecision(17);
   out << root;
@@ -250,6 +287,7 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
   cfg.output_dir = output.get_string("dir", "output", "a directory path");
   if (cfg.output_dir.empty()) output.fail("dir", "expected a non-empty directory path");
   cfg.write_history = output.get_bool("history", false);
+  read_output_files(output, cfg);
   output.finish();
 
   root.finish();

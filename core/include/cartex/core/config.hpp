@@ -38,12 +38,19 @@ struct Config {
   std::string backend = "p2p";
   std::string output_dir = "output";
   bool write_history = false;
+  long output_every = 0;                   // steps between field files (0 = none); docs/output.md
+  std::vector<std::string> output_fields{"u"};  // fields in each field file (known_output_fields())
+  long checkpoint_every = 0;               // steps between checkpoints (0 = none)
+  long keep_checkpoints = 2;               // newest checkpoints kept on disk (0 = all)
   std::map<std::string, std::string> where;  // key path -> "FILE:LINE:COL" for checks made after loading
   std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)
 };
 
 // Backends the halo layer knows by name (comm.backend).
 std::vector<std::string> known_backends();
+
+// Fields heat3d can write to field files (output.fields).
+std::vector<std::string> known_output_fields();
 
 // "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count).
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what);
