@@ -2,6 +2,7 @@
 #include "layout.hpp"
 
 #include <cstring>
+#include <vector>
 
 #include "cartex/cart/error.hpp"
 
@@ -60,6 +61,28 @@ Block mk(TypeCache& cache, const void* addr, int count, MPI_Datatype type) {
   return block_of(addr, count, cache(type));
 }
 
+// The one predefined type a derived type is built from (e.g. MPI_DOUBLE for an hindexed type of
+// doubles), or MPI_BYTE when it mixes several.
+MPI_Datatype basic_type(MPI_Datatype type) {
+  int ints = 0, addrs = 0, types = 0, combiner = 0;
+  check_mpi(MPI_Type_get_envelope(type, &ints, &addrs, &types, &combiner), "MPI_Type_get_envelope");
+  if (combiner == MPI_COMBINER_NAMED) return type;
+  std::vector<int> iv(static_cast<std::size_t>(ints));
+  std::vector<MPI_Aint> av(static_cast<std::size_t>(addrs));
+  std::vector<MPI_Datatype> tv(static_cast<std::size_t>(types));
+  check_mpi(MPI_Type_get_contents(type, ints, addrs, types, iv.data(), av.data(), tv.data()), "MPI_Type_get_contents");
+  MPI_Datatype basic = MPI_DATATYPE_NULL;
+  for (MPI_Datatype t : tv) {
+    const MPI_Datatype b = basic_type(t);
+    int named_ints = 0, named_addrs = 0, named_types = 0, c = 0;
+    MPI_Type_get_envelope(t, &named_ints, &named_addrs, &named_types, &c);
+    if (c != MPI_COMBINER_NAMED) MPI_Type_free(&t);  // get_contents returned a new handle
+    if (basic == MPI_DATATYPE_NULL) basic = b;
+    else if (basic != b) basic = MPI_BYTE;
+  }
+  return basic == MPI_DATATYPE_NULL ? MPI_BYTE : basic;
+}
+
 }  // namespace
 
 Block make_block(const void* addr, int count, MPI_Datatype type) { return block_of(addr, count, query(type)); }
@@ -70,18 +93,23 @@ void CallLayout::make_temp(const std::vector<Slot>& mirror, std::vector<char>* a
   TypeCache facts;
   std::vector<MPI_Aint> offset(mirror.size());
   MPI_Aint total = 0;
+  // A slot holds its block's elements contiguously, in the block's predefined element type: the
+  // block's own layout may span far more memory than it holds (halo blocks with scratch padding).
+  std::vector<MPI_Datatype> element(mirror.size());
+  std::vector<int> elements(mirror.size());
   for (std::size_t s = 0; s < mirror.size(); ++s) {
+    const Block& m = at(mirror[s]);
+    element[s] = m.count > 0 ? basic_type(m.type) : MPI_BYTE;
+    int esize = 1;
+    check_mpi(MPI_Type_size(element[s], &esize), "MPI_Type_size");
+    elements[s] = static_cast<int>(m.bytes / esize);
     offset[s] = total;
-    total += (at(mirror[s]).span + kAlign - 1) / kAlign * kAlign;
+    total += (m.bytes + kAlign - 1) / kAlign * kAlign;
   }
   std::vector<char>& memory = arena != nullptr ? *arena : storage_;
   if (memory.size() < static_cast<std::size_t>(total) + kAlign) memory.resize(static_cast<std::size_t>(total) + kAlign);
-  for (std::size_t s = 0; s < mirror.size(); ++s) {
-    const Block& m = at(mirror[s]);
-    // Same datatype, placed so that its true lower bound falls on the slot's start.
-    char* base = memory.data() + offset[s] - (m.data - m.addr);
-    temp_.push_back(mk(facts, base, m.count, m.type));
-  }
+  for (std::size_t s = 0; s < mirror.size(); ++s)
+    temp_.push_back(mk(facts, memory.data() + offset[s], elements[s], element[s]));
 }
 
 void CallLayout::make_temp(int slots, int count, MPI_Datatype type) {
