@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cartex/halo/halo_plan.hpp"
 #include "gather_text.hpp"
 #include "heat_run.hpp"
 
@@ -8,7 +9,15 @@ namespace cartex::heat {
 
 namespace {
 
-std::string dims_text(const std::array<long, 3>& a, int dim) { return fmt::format("{}", fmt::join(a.begin(), a.begin() + dim, "x")); }
+std::string offset_text(const Offset& o, int dim) { return fmt::format("({})", fmt::join(o.begin(), o.begin() + dim, ",")); }
+
+// min and max of a per-rank value over comm.
+std::pair<long, long> min_max(long v, MPI_Comm comm) {
+  long mn = 0, mx = 0;
+  MPI_Allreduce(&v, &mn, 1, MPI_LONG, MPI_MIN, comm);
+  MPI_Allreduce(&v, &mx, 1, MPI_LONG, MPI_MAX, comm);
+  return {mn, mx};
+}
 
 }  // namespace
 
@@ -16,26 +25,56 @@ void print_dry_run(const Setup& s, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const int dim = s.cfg.grid.dim;
-  const auto& L = s.regions.layout;
+  const HaloPattern& p = s.pattern;
+  const auto& L = p.layout;
+  const auto coords = s.procs.coords(rank);
   std::string mine = fmt::format("rank {}: coords [{}]  box lo [{}]  n [{}]\n", rank,
-                                 fmt::join(s.procs.coords(rank).begin(), s.procs.coords(rank).begin() + dim, ", "),
+                                 fmt::join(coords.begin(), coords.begin() + dim, ", "),
                                  fmt::join(L.box.lo.begin(), L.box.lo.begin() + dim, ", "),
                                  fmt::join(L.box.n.begin(), L.box.n.begin() + dim, ", "));
-  for (const auto& n : s.regions.neighbors) {
-    mine += fmt::format("  neighbor ({:>2}) -> {}  send {} cells, recv {} cells\n",
-                        fmt::join(n.offset.begin(), n.offset.begin() + dim, ","),
-                        n.rank == MPI_PROC_NULL ? std::string("PROC_NULL (boundary)") : fmt::format("rank {}", n.rank),
-                        n.rank == MPI_PROC_NULL ? 0 : n.send.cells(), n.rank == MPI_PROC_NULL ? 0 : n.recv.cells());
+  for (size_t i = 0; i < p.neighbors.size(); ++i) {
+    if (p.target[i] == MPI_PROC_NULL && p.source[i] == MPI_PROC_NULL) continue;
+    const auto who = [](int r) { return r == MPI_PROC_NULL ? std::string("PROC_NULL (boundary)") : fmt::format("rank {}", r); };
+    mine += fmt::format("  neighbor {:>10}  send {} cells to {}, recv {} cells from {}\n", offset_text(p.neighbors[i], dim),
+                        p.target[i] == MPI_PROC_NULL ? 0 : p.send[i].size(), who(p.target[i]), p.recv[i].size(),
+                        who(p.source[i]));
   }
-  auto all = gather_text(mine, comm);
+  const auto ranks_text = gather_text(mine, comm);
+
+  // Per backend: what one exchange costs (min..max over ranks); collective.
+  std::string table;
+  for (const auto& backend : halo_backends()) {
+    if (backend == "auto") continue;
+    const bool combining = backend == "cart_combining" || backend == "cart_combining_packed";
+    std::vector<long> slots;
+    if (combining) {
+      std::vector<long> local(p.neighbors.size(), 0);
+      for (size_t i = 0; i < local.size(); ++i)
+        local[i] = std::max(p.target[i] != MPI_PROC_NULL ? static_cast<long>(p.send[i].size()) : 0L,
+                            p.source[i] != MPI_PROC_NULL ? static_cast<long>(p.recv[i].size()) : 0L);
+      slots.resize(local.size());
+      MPI_Allreduce(local.data(), slots.data(), static_cast<int>(local.size()), MPI_LONG, MPI_MAX, comm);
+    }
+    const HaloStats st = predict_halo_stats(backend, *s.geometry, p, combining ? &slots : nullptr);
+    const auto m = min_max(st.messages, comm), b = min_max(st.bytes, comm), r = min_max(st.rounds, comm);
+    table += fmt::format("  {:<24} {:>12} {:>22} {:>8}\n", backend, fmt::format("{}..{}", m.first, m.second),
+                         fmt::format("{}..{}", b.first, b.second), fmt::format("{}..{}", r.first, r.second));
+  }
   if (rank != 0) return;
   fmt::print("# resolved configuration ({})\n{}\n", s.cfg.source, s.cfg.resolved_yaml);
   fmt::print("# decomposition\nranks: {}\nprocess grid: {}\nglobal grid: {}\n", s.procs.size(),
-             fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"), dims_text(s.cfg.grid.n, dim));
-  fmt::print("halo widths: lo [{}]  hi [{}]\n", fmt::join(L.halo.lo.begin(), L.halo.lo.begin() + dim, ", "),
-             fmt::join(L.halo.hi.begin(), L.halo.hi.begin() + dim, ", "));
+             fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"),
+             fmt::join(s.cfg.grid.n.begin(), s.cfg.grid.n.begin() + dim, "x"));
+  fmt::print("halo widths: lo [{}]  hi [{}]  ({} step(s) per exchange)\n", fmt::join(L.halo.lo.begin(), L.halo.lo.begin() + dim, ", "),
+             fmt::join(L.halo.hi.begin(), L.halo.hi.begin() + dim, ", "), s.cfg.steps_per_exchange);
   fmt::print("time step: dt = {:.6g} (cfl {:.4g} of the stability limit {:.6g})\n", s.cfg.dt, s.cfg.cfl, s.cfg.dt_max);
-  for (const auto& t : all) fmt::print("{}", t);
+  std::string offsets;
+  for (const auto& o : p.neighbors) offsets += (offsets.empty() ? "" : " ") + offset_text(o, dim);
+  fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.neighbors.size(), offsets);
+  fmt::print("# halo exchange per backend (per exchange and rank, min..max over ranks)\n");
+  fmt::print("  {:<24} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
+  fmt::print("# ranks\n");
+  for (const auto& t : ranks_text) fmt::print("{}", t);
 }
 
 }  // namespace cartex::heat

@@ -1,6 +1,7 @@
 #pragma once
 // heat3d: the explicit heat equation u' = u + dt*alpha*L(u) on a 2D or 3D grid, wired from the layers:
-// Config -> Decomposition -> HaloRegions -> HaloPlan + StencilOperator -> time loop -> summary.
+// Config -> Decomposition -> HaloGeometry + HaloPattern -> HaloPlan + StencilOperator -> time loop
+// (an exchange every halo.steps_per_exchange steps) -> summary.
 #include <mpi.h>
 
 #include <optional>
@@ -9,7 +10,8 @@
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/decomposition.hpp"
-#include "cartex/halo/halo_regions.hpp"
+#include "cartex/halo/halo_geometry.hpp"
+#include "cartex/halo/halo_pattern.hpp"
 #include "cartex/io/checkpoint.hpp"
 
 namespace cartex::heat {
@@ -19,7 +21,8 @@ struct Setup {
   Config cfg;
   ProcessGrid procs;
   Decomposition decomp{GlobalGrid{}, ProcessGrid{}};
-  HaloRegions regions;
+  std::optional<HaloGeometry> geometry;  // where every halo cell comes from (all ranks)
+  HaloPattern pattern;                   // this rank's halo blocks and update regions
   std::optional<io::Checkpoint> restart;  // --restart: the checked checkpoint with this rank's block
 };
 

@@ -10,13 +10,12 @@
 #include "cartex/core/progress.hpp"
 #include "cartex/core/timer.hpp"
 #include "cartex/core/version.hpp"
-#include "cartex/halo/halo_plan.hpp"
 #include "cartex/io/output_writer.hpp"
 #include "cartex/kernels/boundary.hpp"
 #include "cartex/kernels/diagnostics.hpp"
 #include "cartex/kernels/initial.hpp"
-#include "cartex/kernels/stencil_update.hpp"
 #include "heat_run.hpp"
+#include "stepper.hpp"
 
 namespace cartex::heat {
 
@@ -104,7 +103,7 @@ int run(const Setup& s, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const Config& cfg = s.cfg;
-  const FieldLayout& layout = s.regions.layout;
+  const FieldLayout& layout = s.pattern.layout;
 
   Field u("u", layout), next("u_next", layout);
   if (s.restart)
@@ -113,9 +112,8 @@ int run(const Setup& s, MPI_Comm comm) {
     fill_initial(u, cfg.grid, cfg.init);
   fill_dirichlet(u, cfg.grid, cfg.dirichlet);
   fill_dirichlet(next, cfg.grid, cfg.dirichlet);
-  auto plan = make_halo_plan(cfg.backend, s.regions, comm);
-  const StencilOperator op(cfg.stencil, layout);
-  const double coeff = cfg.dt * cfg.alpha;
+  Stepper stepper(s, comm);
+  if (cfg.overlap) stepper.calibrate(u);
 
   Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
   const long first = s.restart ? s.restart->step : 0;
@@ -130,13 +128,7 @@ int run(const Setup& s, MPI_Comm comm) {
   total.start();
   const double t_start = MPI_Wtime();
   for (long step = first + 1; step <= cfg.steps; ++step) {
-    exchange.start();
-    plan->exchange(u);
-    exchange.stop();
-    compute.start();
-    op.apply(u, next, coeff);
-    Kokkos::fence();
-    compute.stop();
+    stepper.step(u, next);
     std::swap(u, next);
     if (cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps)) {
       Record r = diagnose(s, u, step, comm);
@@ -154,11 +146,13 @@ int run(const Setup& s, MPI_Comm comm) {
   const std::uint64_t checksum = field_checksum(u, cfg.grid, comm);
   // Output inside the loop is reported on its own line, not as time per step.
   const double t_steps = total.seconds() - (writer.stats().seconds - output_before_loop);
-  const auto share = spread(t_steps > 0 ? exchange.seconds() / t_steps : 0.0, comm);
+  const auto share = spread(t_steps > 0 ? stepper.exchange_seconds() / t_steps : 0.0, comm);
   const auto t_total = spread(t_steps, comm);
-  const HaloStats hs = plan->stats();
+  const HaloStats hs = stepper.plan().stats();
   const auto msgs = spread(static_cast<double>(hs.messages), comm);
   const auto bytes = spread(static_cast<double>(hs.bytes), comm);
+  const auto hidden = spread(stepper.hidden_fraction(), comm);
+  const auto blocking = spread(stepper.blocking_seconds(), comm);
   if (rank == 0 && cfg.write_history) write_history(cfg.output_dir, history);
 
   if (rank == 0) {
@@ -167,14 +161,20 @@ int run(const Setup& s, MPI_Comm comm) {
     const double t = t_total[2];
     fmt::print("cartex heat3d {} (commit {})\n", kVersion, kGitCommit);
     fmt::print("  grid            {} cells, {}D, stencil {} ({} kernel), backend {}\n",
-               fmt::join(cfg.grid.n.begin(), cfg.grid.n.begin() + dim, "x"), dim, cfg.stencil.name, op.kernel_name(),
-               plan->backend());
+               fmt::join(cfg.grid.n.begin(), cfg.grid.n.begin() + dim, "x"), dim, cfg.stencil.name, stepper.kernel_name(),
+               stepper.plan().backend());
+    if (!stepper.plan().note().empty()) fmt::print("  backend choice  {}\n", stepper.plan().note());
     fmt::print("  processes       {} ranks as {}\n", s.procs.size(), fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
     fmt::print("  steps           {} of dt {:.6g} (cfl {:.3g}), t_end {:.6g}\n", cfg.steps, cfg.dt, cfg.cfl, cfg.steps * cfg.dt);
     fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / steps);
     fmt::print("  MLUP/s          {:.2f}\n", t > 0 ? cfg.grid.cells() * static_cast<double>(cfg.steps - first) / t / 1e6 : 0.0);
     fmt::print("  exchange share  min {:.1f}%  avg {:.1f}%  max {:.1f}%\n", 100 * share[0], 100 * share[1], 100 * share[2]);
-    fmt::print("  halo/exchange   messages {:.0f}..{:.0f}, bytes {:.0f}..{:.0f} per rank\n", msgs[0], msgs[2], bytes[0], bytes[2]);
+    fmt::print("  halo            {} exchange(s), one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
+               "bytes {:.0f}..{:.0f}, rounds {}\n",
+               stepper.exchanges(), cfg.steps_per_exchange, msgs[0], msgs[2], bytes[0], bytes[2], hs.rounds);
+    if (cfg.overlap)
+      fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
+                 100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);
     const double heat0 = history.front().heat, heat = last.heat;
     fmt::print("  total heat      {:.15e} (start {:.15e}, change {:+.3e})\n", heat, heat0, heat - heat0);
     fmt::print("  min / max       {:.15e} / {:.15e}\n", last.stats.min, last.stats.max);

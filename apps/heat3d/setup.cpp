@@ -19,10 +19,12 @@ Setup make_setup(const std::string& input, const std::vector<std::string>& overr
     throw InputError(input_error_text(s.cfg, "processes.dims", e.what()));
   }
   s.decomp = Decomposition(s.cfg.grid, s.procs);
+  const int k = static_cast<int>(s.cfg.steps_per_exchange);
   try {
-    s.regions = make_halo_regions(s.decomp, rank, s.cfg.stencil);
+    s.geometry.emplace(s.decomp, s.cfg.stencil, k);
+    s.pattern = make_halo_pattern(s.decomp, rank, s.cfg.stencil, k);
   } catch (const std::invalid_argument& e) {
-    throw InputError(input_error_text(s.cfg, "stencil", e.what()));
+    throw InputError(input_error_text(s.cfg, k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
   }
   return s;
 }

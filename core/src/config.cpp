@@ -12,7 +12,9 @@
 
 namespace cartex {
 
-std::vector<std::string> known_backends() { return {"p2p"}; }
+std::vector<std::string> known_backends() {
+  return {"p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed", "cart_forwarding", "auto"};
+}
 
 std::vector<std::string> known_output_fields() { return {"u", "rank"}; }
 
@@ -198,6 +200,8 @@ std::string emit_resolved(const Config& c) {
   root["run"]["steps"] = c.steps;
   root["run"]["progress_every"] = c.progress_every;
   root["comm"]["backend"] = c.backend;
+  root["comm"]["overlap"] = c.overlap;
+  root["halo"]["steps_per_exchange"] = c.steps_per_exchange;
   root["output"]["dir"] = c.output_dir;
   root["output"]["history"] = c.write_history;
   root["output"]["every"] = c.output_every;
@@ -281,7 +285,15 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
     for (const auto& b : names) ok = ok || b == cfg.backend;
     if (!ok) comm.fail("backend", fmt::format("unknown backend \"{}\" (expected one of: {})", cfg.backend, fmt::join(names, ", ")));
   }
+  cfg.overlap = comm.get_bool("overlap", false);
   comm.finish();
+
+  YamlSection halo = root.section("halo");
+  cfg.steps_per_exchange = halo.get_long("steps_per_exchange", 1, "a positive integer (time steps per halo exchange)");
+  if (cfg.steps_per_exchange < 1)
+    halo.fail("steps_per_exchange", fmt::format("expected a positive integer (time steps per halo exchange), got {}",
+                                                cfg.steps_per_exchange));
+  halo.finish();
 
   YamlSection output = root.section("output");
   cfg.output_dir = output.get_string("dir", "output", "a directory path");
@@ -294,6 +306,7 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
   cfg.where["processes.dims"] = procs.where("dims");
   cfg.where["stencil"] = root.where("stencil");
   cfg.where["comm.backend"] = comm.where("backend");
+  cfg.where["halo.steps_per_exchange"] = halo.where("steps_per_exchange");
   cfg.resolved_yaml = emit_resolved(cfg);
   return cfg;
 }

@@ -46,10 +46,17 @@ const char* StencilOperator::kernel_name() const {
   }
 }
 
-void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
-  require(in.layout.box == layout_.box && in.layout.halo == layout_.halo && out.layout.box == layout_.box &&
-              out.layout.halo == layout_.halo,
+namespace {
+
+void check_same_layout(const FieldLayout& op, const Field& in, const Field& out) {
+  require(in.layout.box == op.box && in.layout.halo == op.halo && out.layout.box == op.box && out.layout.halo == op.halo,
           "StencilOperator::apply: field layout differs from the one the operator was built for");
+}
+
+}  // namespace
+
+void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
+  check_same_layout(layout_, in, out);
   switch (fixed_points_) {
     case 5: return run<5>(in, out, coeff);
     case 7: return run<7>(in, out, coeff);
@@ -57,6 +64,36 @@ void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
     case 27: return run<27>(in, out, coeff);
     default: return run<0>(in, out, coeff);
   }
+}
+
+void StencilOperator::apply(const Field& in, Field& out, double coeff, const Region& region) const {
+  check_same_layout(layout_, in, out);
+  switch (fixed_points_) {
+    case 5: return run_region<5>(in, out, coeff, region);
+    case 7: return run_region<7>(in, out, coeff, region);
+    case 9: return run_region<9>(in, out, coeff, region);
+    case 27: return run_region<27>(in, out, coeff, region);
+    default: return run_region<0>(in, out, coeff, region);
+  }
+}
+
+StencilOperator::Region StencilOperator::region(const std::vector<LineRun>& runs) const {
+  Region r;
+  r.start = Kokkos::View<long*>("cartex::region_start", runs.size());
+  r.length = Kokkos::View<long*>("cartex::region_length", runs.size());
+  auto hs = Kokkos::create_mirror_view(r.start);
+  auto hl = Kokkos::create_mirror_view(r.length);
+  const long view_cells = layout_.extent(0) * layout_.extent(1) * layout_.extent(2);
+  for (size_t i = 0; i < runs.size(); ++i) {
+    require(runs[i].start >= 0 && runs[i].length >= 0 && runs[i].start + runs[i].length <= view_cells,
+            "StencilOperator::region: a run leaves the field's view");
+    hs(i) = runs[i].start;
+    hl(i) = runs[i].length;
+    r.cells += runs[i].length;
+  }
+  Kokkos::deep_copy(r.start, hs);
+  Kokkos::deep_copy(r.length, hl);
+  return r;
 }
 
 namespace {
@@ -161,6 +198,47 @@ void StencilOperator::run(const Field& in, Field& out, double coeff) const {
     Kokkos::parallel_for(
         "cartex::stencil_update", Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3>>({0, 0, 0}, {nz, ny, nx}),
         KOKKOS_LAMBDA(const long k, const long j, const long i) { cell(src, dst, (k + z0) * sz + (j + y0) * sy + x0 + i); });
+  }
+}
+
+// Any set of cells given as runs along x: on the host one iteration per run with the same x loop as
+// the interior sweep; on devices one team per run with vector lanes along the run.
+template <int N>
+void StencilOperator::run_region(const Field& in, Field& out, double coeff, const Region& region) const {
+  using Exec = Kokkos::DefaultExecutionSpace;
+  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
+  const double* src = in.view.data();
+  double* dst = out.view.data();
+  CellUpdate<N> cell{{}, {}, lin_, weights_, stencil_.size(), coeff};
+  if constexpr (N > 0) {
+    for (int q = 0; q < N; ++q) {
+      cell.lc[q] = lin_host_[q];
+      cell.wc[q] = stencil_.weights[q];
+    }
+  }
+  const auto start = region.start;
+  const auto length = region.length;
+  const long runs = static_cast<long>(start.extent(0));
+  if constexpr (host) {
+    Kokkos::parallel_for(
+        "cartex::stencil_update_region", Kokkos::RangePolicy<Exec>(0, runs), KOKKOS_LAMBDA(const long r) {
+          const long base = start(r), n = length(r);
+          if constexpr (N > 0) {
+            CARTEX_IVDEP
+            for (long i = 0; i < n; ++i) cell(src, dst, base + i);
+          } else {
+            cell.line(src, dst, base, n);
+          }
+        });
+  } else {
+    using Team = Kokkos::TeamPolicy<Exec>::member_type;
+    Kokkos::parallel_for(
+        "cartex::stencil_update_region", Kokkos::TeamPolicy<Exec>(static_cast<int>(runs), Kokkos::AUTO),
+        KOKKOS_LAMBDA(const Team& team) {
+          const long r = team.league_rank();
+          const long base = start(r);
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, length(r)), [&](const long i) { cell(src, dst, base + i); });
+        });
   }
 }
 

@@ -78,7 +78,7 @@ BAD_INPUTS = [
     ("yaml syntax", "grid:\n  n: [8, 8\nphysics: {alpha: 1}\n", [],
      "bad.yaml:3:8: (syntax): invalid YAML: end of sequence flow not found"),
     ("unknown section", BASE + "grdi:\n  n: 3\n", [],
-     "bad.yaml:8:1: grdi: unknown key (expected one of: boundary, comm, grid, init, output, physics, processes, run, stencil)"),
+     "bad.yaml:8:1: grdi: unknown key (expected one of: boundary, comm, grid, halo, init, output, physics, processes, run, stencil)"),
     ("unknown nested key", BASE.replace("  n: [12, 10, 8]", "  n: [12, 10, 8]\n  nn: 4"), [],
      "bad.yaml:3:3: grid.nn: unknown key (expected one of: length, n, periodic)"),
     ("wrong type in list", BASE.replace("[12, 10, 8]", "[12, ten, 8]"), [],
@@ -109,7 +109,15 @@ BAD_INPUTS = [
     ("27pt on anisotropic grid", BASE + "stencil: 27pt\n", [],
      "bad.yaml:8:10: stencil: stencil 27pt needs equal grid spacing in every dimension (check grid.n, grid.length, grid.periodic)"),
     ("unknown backend", BASE + "comm:\n  backend: smoke_signals\n", [],
-     'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: p2p)'),
+     'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: p2p, mpi_neighbor_alltoallw, '
+     'cart_direct, cart_combining, cart_combining_packed, cart_forwarding, auto)'),
+    ("steps per exchange below 1", BASE + "halo:\n  steps_per_exchange: 0\n", [],
+     "bad.yaml:9:23: halo.steps_per_exchange: expected a positive integer (time steps per halo exchange), got 0"),
+    ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
+     'bad.yaml:9:12: comm.overlap: expected true or false, got "sometimes"'),
+    ("halo deeper than the periodic grid", BASE.replace("[12, 10, 8]", "[12, 10, 3]") + "halo:\n  steps_per_exchange: 4\n", [],
+     "bad.yaml:9:23: halo.steps_per_exchange: stencil 7pt with 4 step(s) per exchange needs a halo of 4 cells in z, "
+     "deeper than the periodic grid's 3 cells"),
     ("dims do not match ranks", BASE + "processes:\n  dims: [5, 1, 1]\n", [],
      "bad.yaml:9:9: processes.dims: [5, 1, 1] needs exactly 5 ranks, but the run has {ranks}"),
     ("dims not a divisor", BASE + "processes:\n  dims: [0, 5, 0]\n", [],
@@ -224,6 +232,31 @@ def case_bitwise_ranks():
         check(len(values) == 1, f"bitwise {name}: checksums differ across decompositions: {sums}")
 
 
+BACKENDS = ["p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
+            "cart_forwarding", "auto"]
+
+
+def case_backends_bitwise():
+    """Every backend, every k and overlap on or off give the same field, on 1, 2, 4 and 8 ranks."""
+    for name, sets in [("3D 27pt walls", ["grid.n=[10,9,12]", "grid.periodic=[false,true,true]", "stencil=27pt",
+                                          "init.type=gaussian", "boundary.x=[0.5,0.25]", "grid.length=[1.1,0.9,1.2]"]),
+                       ("2D 9pt periodic", ["grid.n=[17,15]", "stencil=9pt", "init.type=gaussian", "grid.length=[1.7,1.5]"])]:
+        sums = {}
+        for ranks in (1, 2, 4, 8):
+            runs = [(b, 1, "false") for b in BACKENDS] if ranks in (2, 4) else [("p2p", 1, "false"), ("cart_forwarding", 3, "true")]
+            runs += [("cart_combining", 2, "true"), ("p2p", 3, "false"), ("mpi_neighbor_alltoallw", 2, "true")]
+            for backend, k, overlap in runs:
+                with tempfile.TemporaryDirectory() as d:
+                    write(d, "in.yaml", BASE)
+                    out = heat(ranks, d, sets + ["run.steps=7", f"comm.backend={backend}", f"halo.steps_per_exchange={k}",
+                                                 f"comm.overlap={overlap}"])
+                    sums[(ranks, backend, k, overlap)] = checksum(out)
+                    if overlap == "true":
+                        check(re.search(r"overlap +hidden \d+% of a blocking exchange", out) is not None, f"no overlap line:\n{out}")
+        values = set(sums.values())
+        check(None not in values and len(values) == 1, f"backends {name}: checksums differ: {sums}")
+
+
 def case_dry_run():
     with tempfile.TemporaryDirectory() as d:
         write(d, "in.yaml", BASE + "stencil: 7pt\noutput:\n  history: true\n")
@@ -232,11 +265,16 @@ def case_dry_run():
         check("# resolved configuration" in out, "dry run: no resolved configuration")
         check("periodic: [true, false, true]" in out, f"dry run: --set not shown in the resolved config:\n{out}")
         check("process grid: 1x2x2" in out, f"dry run: process grid missing:\n{out}")
-        check("halo widths: lo [1, 1, 1]  hi [1, 1, 1]" in out, "dry run: halo widths missing")
+        check("halo widths: lo [1, 1, 1]  hi [1, 1, 1]  (1 step(s) per exchange)" in out, "dry run: halo widths missing")
+        check("neighborhood: 6 process offsets" in out, f"dry run: neighborhood missing:\n{out}")
+        for backend in ("p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed", "cart_forwarding"):
+            check(re.search(r"^  " + backend + r" +\d+\.\.\d+ +\d+\.\.\d+ +\d+\.\.\d+$", out, re.M) is not None,
+                  f"dry run: no per-backend line for {backend}:\n{out}")
         for r in range(4):
             check(f"rank {r}: coords" in out, f"dry run: rank {r} missing")
         # rank 0 sits at y = 0 of a non-periodic y: its -y neighbor is the boundary.
-        check(re.search(r"neighbor \( 0,-1, 0\) -> PROC_NULL", out) is not None, f"dry run: boundary neighbor missing:\n{out}")
+        check(re.search(r"neighbor +\(0,1,0\)  send \d+ cells to rank \d+, recv 0 cells from PROC_NULL \(boundary\)", out) is not None,
+              f"dry run: boundary neighbor missing:\n{out}")
         check(not os.path.exists(os.path.join(d, "output")), "dry run created the output directory")
 
 

@@ -23,10 +23,11 @@ int main(int argc, char** argv) {
     const auto pg = cartex::ProcessGrid::create(g, {0, 0, 0}, size);
     const cartex::Decomposition dec(g, pg);
     const auto st = cartex::make_builtin_stencil("7pt", g);
-    const auto regions = cartex::make_halo_regions(dec, rank, st);
-    cartex::Field u("u", regions.layout), v("v", regions.layout);
+    const cartex::HaloGeometry geo(dec, st, 1);
+    const auto pattern = cartex::make_halo_pattern(dec, rank, st, 1);
+    cartex::Field u("u", pattern.layout), v("v", pattern.layout);
     Kokkos::deep_copy(u.view, static_cast<double>(rank + 1));
-    auto plan = cartex::make_halo_plan("p2p", regions, MPI_COMM_WORLD);
+    auto plan = cartex::make_halo_plan("cart_combining", geo, pattern, MPI_COMM_WORLD);
     plan->exchange(u);
     auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u.view);
     // The -z face halo comes from the process below in z (periodic).
@@ -34,7 +35,7 @@ int main(int argc, char** argv) {
     c[2] = (c[2] - 1 + pg.dims[2]) % pg.dims[2];
     const double expect = pg.rank(c) + 1;
     if (h(0, 1, 1) != expect) bad = 1;
-    cartex::StencilOperator(st, regions.layout).apply(u, v, 1e-3);
+    cartex::StencilOperator(st, pattern.layout).apply(u, v, 1e-3);
     (void)cartex::field_checksum(v, g, MPI_COMM_WORLD);
 
     // comm/cart: a 1D ring neighborhood of +1 and -1.

@@ -36,6 +36,8 @@ struct Config {
   long steps = 100;
   long progress_every = 0;
   std::string backend = "p2p";
+  bool overlap = false;                    // comm.overlap: hide the exchange behind the interior update
+  long steps_per_exchange = 1;             // halo.steps_per_exchange: deep halos (k)
   std::string output_dir = "output";
   bool write_history = false;
   long output_every = 0;                   // steps between field files (0 = none); docs/output.md

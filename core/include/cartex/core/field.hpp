@@ -24,6 +24,12 @@
 
 namespace cartex {
 
+// A run of cells along x in a view: linear view indices [start, start + length).
+struct LineRun {
+  long start = 0;
+  long length = 0;
+};
+
 // Storage of a field: view(k, j, i), see the header comment.
 using FieldView = Kokkos::View<double***, Kokkos::LayoutRight>;
 

@@ -7,6 +7,8 @@
 // identical bit for bit.
 #include <Kokkos_Core.hpp>
 
+#include <vector>
+
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
 
@@ -21,14 +23,26 @@ class StencilOperator {
   // Throws cartex::Error if the layout's halo is narrower than the stencil's reach.
   StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel = Kernel::kAuto);
 
+  // Cells to update other than the whole interior (deep-halo steps, overlap), on the device.
+  struct Region {
+    Kokkos::View<long*> start, length;
+    long cells = 0;
+  };
+
   // out(p) = in(p) + coeff * sum_q w_q in(p + o_q) over the interior; both fields have this layout.
   void apply(const Field& in, Field& out, double coeff) const;
+  // The same update over the cells of `region` (built by region()).
+  void apply(const Field& in, Field& out, double coeff, const Region& region) const;
+  // The device copy of `runs` (view indices of this layout), made once.
+  Region region(const std::vector<LineRun>& runs) const;
   // Name of the kernel that apply() runs ("fixed<7>" or "generic").
   const char* kernel_name() const;
 
  private:
   template <int N>
   void run(const Field& in, Field& out, double coeff) const;
+  template <int N>
+  void run_region(const Field& in, Field& out, double coeff, const Region& region) const;
 
   Stencil stencil_;
   FieldLayout layout_;

@@ -1,0 +1,53 @@
+#pragma once
+// Advances heat3d's field one time step at a time: a halo exchange every k = halo.steps_per_exchange
+// steps, then the stencil update over the cells that step needs (deep halos, EuroMPI'15 section 2:
+// step j of a cycle updates B + S^(k-j), redundantly computing ghost cells that later steps read).
+//
+//   cycle of k = 3:  exchange | update B+S^2 | update B+S | update B | exchange | ...
+//   with overlap:    start; update inner (reads only B); finish; update rim; then as above
+#include <mpi.h>
+
+#include <memory>
+#include <vector>
+
+#include "cartex/halo/halo_plan.hpp"
+#include "cartex/kernels/stencil_update.hpp"
+#include "heat_run.hpp"
+
+namespace cartex::heat {
+
+// Owns the halo plan and the stencil operator of a run and applies the k-step cycle.
+class Stepper {
+ public:
+  // Builds the plan (collective) and the update regions.
+  Stepper(const Setup& s, MPI_Comm comm);
+
+  // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps.
+  void step(Field& u, Field& next);
+  // With overlap: times blocking exchanges of u, the reference for hidden_fraction(). Collective.
+  void calibrate(Field& u);
+
+  const HaloPlan& plan() const { return *plan_; }
+  const char* kernel_name() const { return op_.kernel_name(); }
+  // Seconds spent in the exchange that the update did not hide (start + finish).
+  double exchange_seconds() const { return exchange_seconds_; }
+  long exchanges() const { return exchanges_; }
+  // Overlap: share of a blocking exchange's time hidden behind the interior update (0 .. 1);
+  // negative without overlap.
+  double hidden_fraction() const;
+  // Blocking exchange time per exchange measured by calibrate().
+  double blocking_seconds() const { return blocking_seconds_; }
+
+ private:
+  int k_;
+  bool overlap_;
+  double coeff_;
+  std::unique_ptr<HaloPlan> plan_;
+  StencilOperator op_;
+  std::vector<StencilOperator::Region> update_;  // step j of a cycle: update_[j - 1]
+  StencilOperator::Region inner_, rim_;
+  long steps_ = 0, exchanges_ = 0;
+  double exchange_seconds_ = 0, blocking_seconds_ = 0;
+};
+
+}  // namespace cartex::heat

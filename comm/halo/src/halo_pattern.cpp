@@ -1,0 +1,130 @@
+#include "cartex/halo/halo_pattern.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "cartex/halo/halo_geometry.hpp"
+
+namespace cartex {
+
+namespace {
+
+// View index of unwrapped cell c for the process whose unwrapped box is `b` (same frame).
+long view_of(const FieldLayout& l, const Box& b, const std::array<long, 3>& c) {
+  return linear_index(l, c[0] - b.lo[0] + l.halo.lo[0], c[1] - b.lo[1] + l.halo.lo[1], c[2] - b.lo[2] + l.halo.lo[2]);
+}
+
+// Appends view cell (i, j, k) to runs, extending the last run when contiguous.
+void append(std::vector<LineRun>& runs, long index) {
+  if (!runs.empty() && runs.back().start + runs.back().length == index)
+    ++runs.back().length;
+  else
+    runs.push_back({index, 1});
+}
+
+// Cells of the view (in the rank's own frame b) that satisfy `keep`, as runs along x.
+template <class Keep>
+std::vector<LineRun> runs_where(const FieldLayout& l, const Box& b, Keep&& keep) {
+  std::vector<LineRun> runs;
+  std::array<long, 3> c{};
+  for (c[2] = b.lo[2] - l.halo.lo[2]; c[2] < b.hi(2) + l.halo.hi[2]; ++c[2])
+    for (c[1] = b.lo[1] - l.halo.lo[1]; c[1] < b.hi(1) + l.halo.hi[1]; ++c[1])
+      for (c[0] = b.lo[0] - l.halo.lo[0]; c[0] < b.hi(0) + l.halo.hi[0]; ++c[0])
+        if (keep(c)) append(runs, view_of(l, b, c));
+  return runs;
+}
+
+}  // namespace
+
+long HaloPattern::send_cells() const {
+  long n = 0;
+  for (size_t i = 0; i < send.size(); ++i)
+    if (target[i] != MPI_PROC_NULL) n += static_cast<long>(send[i].size());
+  return n;
+}
+
+long HaloPattern::send_messages() const {
+  long n = 0;
+  for (size_t i = 0; i < send.size(); ++i) n += target[i] != MPI_PROC_NULL && !send[i].empty();
+  return n;
+}
+
+HaloPattern make_halo_pattern(const Decomposition& decomp, int rank, const Stencil& stencil, int k) {
+  const HaloGeometry geo(decomp, stencil, k);
+  const ProcessGrid& pg = decomp.procs();
+  const GlobalGrid& grid = decomp.grid();
+  HaloPattern p;
+  p.rank = rank;
+  p.steps_per_exchange = k;
+  p.layout.box = decomp.box(rank);
+  p.layout.halo = geo.widths();
+  const auto me_int = pg.coords(rank);
+  const ProcCoord me{me_int[0], me_int[1], me_int[2]};
+
+  // Neighborhood: minus the owner offsets; index of each owner offset.
+  std::map<Offset, int> block_of_owner;
+  for (const auto& o : geo.owner_offsets()) {
+    block_of_owner[o] = static_cast<int>(p.neighbors.size());
+    p.neighbors.push_back({-o[0], -o[1], -o[2]});
+  }
+  const size_t t = p.neighbors.size();
+  p.send.resize(t);
+  p.recv.resize(t);
+  auto rank_at = [&](const Offset& s) {
+    std::array<int, 3> c{};
+    for (int d = 0; d < 3; ++d) {
+      const long x = me[d] + s[d], P = pg.dims[d];
+      if ((x < 0 || x >= P) && !grid.periodic[d]) return MPI_PROC_NULL;
+      c[d] = static_cast<int>(((x % P) + P) % P);
+    }
+    return pg.rank(c);
+  };
+  for (size_t i = 0; i < t; ++i) {
+    p.target.push_back(rank_at(p.neighbors[i]));
+    p.source.push_back(rank_at({-p.neighbors[i][0], -p.neighbors[i][1], -p.neighbors[i][2]}));
+  }
+
+  // Receive: our halo cells by owner offset.
+  const Box mine = geo.box(me);
+  geo.for_each_halo_cell(me, [&](const std::array<long, 3>& c, const Offset& own) {
+    p.recv[block_of_owner.at(own)].push_back(view_of(p.layout, mine, c));
+  });
+  // Send: the cells of target i's halo that it gets from us (owner offset = neighbors[i] seen from it).
+  for (size_t i = 0; i < t; ++i) {
+    if (p.target[i] == MPI_PROC_NULL) continue;
+    const ProcCoord tc{me[0] + p.neighbors[i][0], me[1] + p.neighbors[i][1], me[2] + p.neighbors[i][2]};
+    const Offset back{-p.neighbors[i][0], -p.neighbors[i][1], -p.neighbors[i][2]};
+    geo.for_each_halo_cell(tc, [&](const std::array<long, 3>& c, const Offset& own) {
+      if (own == back) p.send[i].push_back(view_of(p.layout, mine, c));
+    });
+  }
+  for (size_t i = 0; i < t; ++i)
+    if (p.source[i] == MPI_PROC_NULL) p.recv[i].clear();
+
+  // Update regions: step j updates B + S^(k-j) inside the domain.
+  auto in_domain = [&](const std::array<long, 3>& c) {
+    for (int d = 0; d < 3; ++d)
+      if (!grid.periodic[d] && (c[d] < 0 || c[d] >= grid.n[d])) return false;
+    return true;
+  };
+  for (int j = 1; j <= k; ++j)
+    p.update.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) {
+      return in_domain(c) && (j == k ? mine.contains(c) : geo.in_dilation(mine, c, k - j));
+    }));
+  // Overlap split of step 1: a cell is inner if every cell it reads is in the block, i.e. (the block
+  // being a box) if it sits at least the stencil's reach away from every face.
+  const HaloWidths r = stencil.reach();
+  Box core = mine;
+  for (int d = 0; d < 3; ++d) {
+    core.lo[d] += r.lo[d];
+    core.n[d] = std::max(0L, mine.n[d] - r.lo[d] - r.hi[d]);
+  }
+  auto step1 = [&](const std::array<long, 3>& c) {
+    return in_domain(c) && (k == 1 ? mine.contains(c) : geo.in_dilation(mine, c, k - 1));
+  };
+  p.inner = runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return core.contains(c) && step1(c); });
+  p.rim = runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return !core.contains(c) && step1(c); });
+  return p;
+}
+
+}  // namespace cartex
