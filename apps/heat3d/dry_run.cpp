@@ -41,21 +41,11 @@ void print_dry_run(const Setup& s, MPI_Comm comm) {
   }
   const auto ranks_text = gather_text(mine, comm);
 
-  // Per backend: what one exchange costs (min..max over ranks); collective.
+  // Per backend: what one exchange costs (min..max over ranks), from the plans themselves. Collective.
   std::string table;
   for (const auto& backend : halo_backends()) {
     if (backend == "auto") continue;
-    const bool combining = backend == "cart_combining" || backend == "cart_combining_packed";
-    std::vector<long> slots;
-    if (combining) {
-      std::vector<long> local(p.neighbors.size(), 0);
-      for (size_t i = 0; i < local.size(); ++i)
-        local[i] = std::max(p.target[i] != MPI_PROC_NULL ? static_cast<long>(p.send[i].size()) : 0L,
-                            p.source[i] != MPI_PROC_NULL ? static_cast<long>(p.recv[i].size()) : 0L);
-      slots.resize(local.size());
-      MPI_Allreduce(local.data(), slots.data(), static_cast<int>(local.size()), MPI_LONG, MPI_MAX, comm);
-    }
-    const HaloStats st = predict_halo_stats(backend, *s.geometry, p, combining ? &slots : nullptr);
+    const HaloStats st = make_halo_plan(backend, *s.geometry, p, comm)->stats();
     const auto m = min_max(st.messages, comm), b = min_max(st.bytes, comm), r = min_max(st.rounds, comm);
     table += fmt::format("  {:<24} {:>12} {:>22} {:>8}\n", backend, fmt::format("{}..{}", m.first, m.second),
                          fmt::format("{}..{}", b.first, b.second), fmt::format("{}..{}", r.first, r.second));

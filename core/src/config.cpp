@@ -13,7 +13,8 @@
 namespace cartex {
 
 std::vector<std::string> known_backends() {
-  return {"p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed", "cart_forwarding", "auto"};
+  return {"p2p",          "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
+          "cart_forwarding", "graph_combining",        "auto"};
 }
 
 std::vector<std::string> known_output_fields() { return {"u", "rank"}; }

@@ -110,7 +110,7 @@ BAD_INPUTS = [
      "bad.yaml:8:10: stencil: stencil 27pt needs equal grid spacing in every dimension (check grid.n, grid.length, grid.periodic)"),
     ("unknown backend", BASE + "comm:\n  backend: smoke_signals\n", [],
      'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: p2p, mpi_neighbor_alltoallw, '
-     'cart_direct, cart_combining, cart_combining_packed, cart_forwarding, auto)'),
+     'cart_direct, cart_combining, cart_combining_packed, cart_forwarding, graph_combining, auto)'),
     ("steps per exchange below 1", BASE + "halo:\n  steps_per_exchange: 0\n", [],
      "bad.yaml:9:23: halo.steps_per_exchange: expected a positive integer (time steps per halo exchange), got 0"),
     ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
@@ -233,7 +233,7 @@ def case_bitwise_ranks():
 
 
 BACKENDS = ["p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
-            "cart_forwarding", "auto"]
+            "cart_forwarding", "graph_combining", "auto"]
 
 
 def case_backends_bitwise():
@@ -267,7 +267,7 @@ def case_dry_run():
         check("process grid: 1x2x2" in out, f"dry run: process grid missing:\n{out}")
         check("halo widths: lo [1, 1, 1]  hi [1, 1, 1]  (1 step(s) per exchange)" in out, "dry run: halo widths missing")
         check("neighborhood: 6 process offsets" in out, f"dry run: neighborhood missing:\n{out}")
-        for backend in ("p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed", "cart_forwarding"):
+        for backend in BACKENDS[:-1]:
             check(re.search(r"^  " + backend + r" +\d+\.\.\d+ +\d+\.\.\d+ +\d+\.\.\d+$", out, re.M) is not None,
                   f"dry run: no per-backend line for {backend}:\n{out}")
         for r in range(4):

@@ -45,7 +45,8 @@ TEST(HaloCounts, BoxHaloMatchesTheAnalyticCounts) {
         const long B = static_cast<long>(sizeof(double));
         EXPECT_EQ(b.pattern.neighbors.size(), 26u);
         for (const auto& backend : halo_backends()) {
-          if (backend == "auto") continue;
+          // graph_combining's counts depend on the friend pairing of paper 002, not on a formula.
+          if (backend == "auto" || backend == "graph_combining") continue;
           auto plan = make_halo_plan(backend, b.geo, b.pattern, MPI_COMM_WORLD);
           const HaloStats s = plan->stats();
           const HaloStats predicted = predict_halo_stats(backend, b.geo, b.pattern);

@@ -6,14 +6,15 @@
 #include "cartex/halo/forwarding.hpp"
 #include "cartex/halo/halo_plan.hpp"
 #include "forwarding_plan.hpp"
+#include "graph_plan.hpp"
 #include "neighbor_alltoallw_plan.hpp"
 #include "p2p_plan.hpp"
 
 namespace cartex {
 
 std::vector<std::string> halo_backends() {
-  return {"p2p",           "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
-          "cart_forwarding", "auto"};
+  return {"p2p",         "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
+          "cart_forwarding", "graph_combining",         "auto"};
 }
 
 bool backend_is_zero_copy(const std::string& backend) {
@@ -54,7 +55,8 @@ HaloStats predict_halo_stats(const std::string& backend, const HaloGeometry& geo
       for (const auto& m : ph.sends) s.bytes += static_cast<long>(m.cells.size()) * word;
     }
   } else {
-    throw std::invalid_argument("no stats for halo backend \"" + backend + "\"");
+    // graph_combining's messages come from a pattern built collectively; ask the plan.
+    throw std::invalid_argument("no stats without a plan for halo backend \"" + backend + "\"");
   }
   return s;
 }
@@ -67,6 +69,7 @@ std::unique_ptr<HaloPlan> make_halo_plan(const std::string& backend, const HaloG
   if (backend == "cart_combining") return std::make_unique<detail::CartZeroCopyPlan>(geo, pattern, comm, true);
   if (backend == "cart_combining_packed") return std::make_unique<detail::CartPackedPlan>(geo, pattern, comm);
   if (backend == "cart_forwarding") return std::make_unique<detail::ForwardingPlan>(geo, pattern, comm);
+  if (backend == "graph_combining") return std::make_unique<detail::GraphCombiningPlan>(pattern, comm);
   if (backend == "auto") return detail::make_auto_plan(geo, pattern, comm);
   throw std::invalid_argument("unknown halo backend \"" + backend + "\"");
 }

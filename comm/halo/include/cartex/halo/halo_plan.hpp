@@ -13,6 +13,7 @@
 //   cart_combining         CX_Cart_alltoallw plan, message combining (ICPP'19 Algorithm 1), zero-copy
 //   cart_combining_packed  the combining schedule on contiguous buffers packed by Kokkos
 //   cart_forwarding        dimension-ordered exchange that forwards received halo cells
+//   graph_combining        general dist graph + comm/graph message combining (paper 002), packed
 //   auto                   times the others at creation and keeps the fastest
 #include <mpi.h>
 
@@ -64,6 +65,7 @@ bool backend_is_zero_copy(const std::string& backend);
 
 // The stats a plan of `backend` will report, computed without building it (no communication). The
 // combining backends pad blocks to `slots` (uniform sizes per block index) when given.
+// graph_combining has none (its pattern is built collectively): std::invalid_argument.
 HaloStats predict_halo_stats(const std::string& backend, const HaloGeometry& geo, const HaloPattern& pattern,
                              const std::vector<long>* slots = nullptr);
 
