@@ -7,17 +7,16 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <functional>
 #include <map>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "benchstats/csv.hpp"
+#include "benchstats/timing.hpp"
 #include "cartex/cart/cx_cart.h"
 #include "cartex/cart/schedule.hpp"
 #include "config.hpp"
-#include "stats.hpp"
 
 namespace cartbench {
 namespace {
@@ -40,13 +39,11 @@ MPI_Comm create(const Config& c, const std::vector<int>& dims, const std::vector
   return comm;
 }
 
-// One benchmark cell.
-struct Cell {
+// What one benchmark cell measures (its benchstats::Cell at the same index does the timing).
+struct CellInfo {
   std::string op;
   int m;
   std::string impl;
-  std::function<void()> run;
-  std::vector<double> samples;
 };
 
 // The buffers and argument arrays of one (op, m) pair, shared by all implementations.
@@ -80,7 +77,8 @@ void run_collectives(const Config& c) {
   CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED);
   std::vector<std::unique_ptr<Buffers>> buffers;
   std::vector<CX_Cart_plan> plans;
-  std::vector<Cell> cells;
+  std::vector<CellInfo> info;
+  std::vector<benchstats::Cell> cells;
   for (const std::string& op : c.ops)
     for (int m : c.m) {
       auto b = std::make_unique<Buffers>();
@@ -142,53 +140,30 @@ void run_collectives(const Config& c) {
           if (rank == 0) std::fprintf(stderr, "unknown implementation %s\n", impl.c_str());
           MPI_Abort(MPI_COMM_WORLD, 2);
         }
-        cells.push_back({op, m, impl, run, {}});
+        info.push_back({op, m, impl});
+        cells.push_back({impl, run, {}});
       }
     }
-  for (Cell& cell : cells)
-    for (int w = 0; w < c.warmup; ++w) cell.run();
-  std::vector<std::size_t> order(cells.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::mt19937_64 rng(c.seed);
-  for (int s = 0; s < c.series; ++s) {
-    std::shuffle(order.begin(), order.end(), rng);
-    for (std::size_t idx : order) {
-      Cell& cell = cells[idx];
-      for (int r = 0; r < c.reps; ++r) {
-        MPI_Barrier(MPI_COMM_WORLD);
-        const double t0 = MPI_Wtime();
-        cell.run();
-        double local = MPI_Wtime() - t0, slowest = 0.0;
-        MPI_Reduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-        cell.samples.push_back(slowest);
-      }
-    }
-  }
+  benchstats::time_cells(cells, {c.warmup, c.reps, c.series, c.tukey, c.seed}, MPI_COMM_WORLD);
   if (rank == 0) {
     const cc::Schedule a2a = cc::alltoall_schedule(off), ag = cc::allgather_schedule(off);
     std::map<std::pair<std::string, int>, double> baseline;
-    std::vector<Summary> sums;
-    for (const Cell& cell : cells) {
-      sums.push_back(summarize(cell.samples, c.tukey));
-      if (cell.impl == "mpi_neighbor") baseline[{cell.op, cell.m}] = sums.back().median;
+    std::vector<benchstats::Summary> sums;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      sums.push_back(benchstats::summarize(cells[i].samples, c.tukey));
+      if (info[i].impl == "mpi_neighbor") baseline[{info[i].op, info[i].m}] = sums.back().median;
     }
     std::string grid;
     for (std::size_t k = 0; k < dims.size(); ++k) grid += (k ? "x" : "") + std::to_string(dims[k]);
     fmt::print("neighborhood {} t={} on {} processes ({}{}), {} series x {} reps, Tukey k={}\n",
                neighborhood_name(c), t, p, grid, c.mesh ? " mesh" : " torus", c.series, c.reps, c.tukey);
     fmt::print("{:<10} {:>4} {:<17} {:>11} {:>23} {:>8}\n", "op", "m", "impl", "median[us]", "95% CI [us]", "/mpi");
-    std::FILE* csv = nullptr;
-    if (!c.csv.empty()) {
-      csv = std::fopen(c.csv.c_str(), "w");
-      if (csv == nullptr) {
-        std::fprintf(stderr, "cannot write %s\n", c.csv.c_str());
-      } else {
-        std::fprintf(csv, "label,neighborhood,d,t,procs,grid,periodic,op,m,impl,C,V,samples,kept,median_us,ci_low_us,ci_high_us,mean_us,min_us,ratio_to_mpi_neighbor\n");
-      }
-    }
+    benchstats::CsvWriter csv(c.csv,
+                              "label,neighborhood,d,t,procs,grid,periodic,op,m,impl,C,V,samples,kept,"
+                              "median_us,ci_low_us,ci_high_us,mean_us,min_us,ratio_to_mpi_neighbor");
     for (std::size_t i = 0; i < cells.size(); ++i) {
-      const Cell& cell = cells[i];
-      const Summary& s = sums[i];
+      const CellInfo& cell = info[i];
+      const benchstats::Summary& s = sums[i];
       const auto base = baseline.find({cell.op, cell.m});
       const double ratio = base != baseline.end() && base->second > 0 ? s.median / base->second : 0.0;
       const cc::Schedule& sched = cell.op == "allgather" ? ag : a2a;
@@ -197,14 +172,13 @@ void run_collectives(const Config& c) {
       const long long volume = direct ? t : sched.volume();
       fmt::print("{:<10} {:>4} {:<17} {:>11.2f} [{:>9.2f}, {:>9.2f}] {:>8.3f}\n", cell.op, cell.m, cell.impl,
                  s.median * 1e6, s.ci_low * 1e6, s.ci_high * 1e6, ratio);
-      if (csv != nullptr)
-        std::fprintf(csv, "%s,%s,%d,%d,%d,%s,%d,%s,%d,%s,%d,%lld,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n", c.label.c_str(),
-                     neighborhood_name(c).c_str(), c.d, t, p, grid.c_str(), c.mesh ? 0 : 1, cell.op.c_str(), cell.m,
-                     cell.impl.c_str(), cell.impl == "auto" ? -1 : rounds, cell.impl == "auto" ? -1LL : volume,
-                     s.samples, s.kept, s.median * 1e6, s.ci_low * 1e6, s.ci_high * 1e6, s.mean * 1e6, s.min * 1e6,
-                     ratio);
+      const bool is_auto = cell.impl == "auto";
+      csv.row({c.label, neighborhood_name(c), std::to_string(c.d), std::to_string(t), std::to_string(p), grid,
+               c.mesh ? "0" : "1", cell.op, std::to_string(cell.m), cell.impl, std::to_string(is_auto ? -1 : rounds),
+               std::to_string(is_auto ? -1LL : volume), std::to_string(s.samples), std::to_string(s.kept),
+               benchstats::fixed(s.median * 1e6), benchstats::fixed(s.ci_low * 1e6), benchstats::fixed(s.ci_high * 1e6),
+               benchstats::fixed(s.mean * 1e6), benchstats::fixed(s.min * 1e6), benchstats::fixed(ratio)});
     }
-    if (csv != nullptr) std::fclose(csv);
   }
   for (CX_Cart_plan& plan : plans) CX_Cart_plan_free(&plan);
   MPI_Comm_free(&graph);

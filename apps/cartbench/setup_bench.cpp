@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "benchstats/summary.hpp"
 #include "cartex/cart/cx_cart.h"
 #include "cartex/cart/schedule.hpp"
 #include "config.hpp"
-#include "stats.hpp"
 
 namespace cartbench {
 
@@ -109,7 +109,7 @@ void run_setup(const Config& c) {
   std::FILE* csv = c.csv.empty() ? nullptr : std::fopen(c.csv.c_str(), "w");
   if (csv != nullptr) std::fprintf(csv, "label,neighborhood,t,procs,variant,samples,kept,median_us,ci_low_us,ci_high_us\n");
   for (std::size_t i = 0; i < variants.size(); ++i) {
-    const Summary s = summarize(samples[i], c.tukey);
+    const benchstats::Summary s = benchstats::summarize(samples[i], c.tukey);
     fmt::print("{:<30} {:>11.2f} [{:>9.2f}, {:>9.2f}]\n", variants[i].name, s.median * 1e6, s.ci_low * 1e6, s.ci_high * 1e6);
     if (csv != nullptr)
       std::fprintf(csv, "%s,%s,%d,%d,%s,%d,%d,%.4f,%.4f,%.4f\n", c.label.c_str(), neighborhood_name(c).c_str(), t, p,

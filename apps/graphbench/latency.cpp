@@ -7,9 +7,9 @@
 #include <memory>
 
 #include "bench.hpp"
+#include "benchstats/timing.hpp"
 #include "cartex/graph/collectives.hpp"
 #include "graphs.hpp"
-#include "timing.hpp"
 
 namespace graphbench {
 namespace {
@@ -33,13 +33,14 @@ void bench_topology(const Options& o, const Topology& t) {
     std::vector<char> send(static_cast<std::size_t>(bytes), static_cast<char>(me));
     std::vector<char> recv(static_cast<std::size_t>(bytes) * sources + 1), recv2 = recv, recv3 = recv;
     auto plan = cartex::graph::neighbor_allgather_init(send.data(), bytes, MPI_BYTE, recv3.data(), bytes, MPI_BYTE, pattern);
-    std::vector<Cell> cells = {
+    std::vector<benchstats::Cell> cells = {
         {"mpi", [&] { MPI_Neighbor_allgather(send.data(), bytes, MPI_BYTE, recv.data(), bytes, MPI_BYTE, comm); }, {}},
         {"combining",
          [&] { cartex::graph::neighbor_allgather(send.data(), bytes, MPI_BYTE, recv2.data(), bytes, MPI_BYTE, pattern); },
          {}},
         {"combining_init", [&] { plan.execute(); }, {}}};
-    const auto s = time_cells(cells, o.warmup, o.reps, o.series, o.tukey, o.seed + static_cast<unsigned>(bytes));
+    const benchstats::Method method{o.warmup, o.reps, o.series, o.tukey, o.seed + static_cast<unsigned>(bytes)};
+    const auto s = benchstats::time_and_summarize(cells, method, MPI_COMM_WORLD, benchstats::Quantile::lower);
     if (me == 0)
       for (std::size_t i = 0; i < cells.size(); ++i)
         fmt::print("  {:>5} B  {:<15} median {:8.2f} us  CI [{:8.2f}, {:8.2f}]  ratio to mpi {:.2f}\n", bytes,

@@ -7,9 +7,9 @@
 #include <cstdint>
 
 #include "bench.hpp"
+#include "benchstats/timing.hpp"
 #include "cartex/ranks/allreduce.hpp"
 #include "cartex/ranks/grid_reordering.hpp"
-#include "timing.hpp"
 
 namespace graphbench {
 namespace {
@@ -80,10 +80,11 @@ void run_ring_overhead(const Options& o) {
   }
   for (int count : o.ring_counts) {
     std::vector<double> in(static_cast<std::size_t>(count) + 1, 1.0 + me), out(in.size());
-    std::vector<Cell> cells;
+    std::vector<benchstats::Cell> cells;
     for (cr::Algorithm a : {cr::Algorithm::mpi, cr::Algorithm::ring, cr::Algorithm::ring_renamed})
       cells.push_back({cr::to_string(a), [&, a] { cr::allreduce(in.data(), out.data(), count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, a); }, {}});
-    const auto s = time_cells(cells, o.warmup, o.reps, o.series, o.tukey, o.seed + static_cast<unsigned>(count));
+    const benchstats::Method method{o.warmup, o.reps, o.series, o.tukey, o.seed + static_cast<unsigned>(count)};
+    const auto s = benchstats::time_and_summarize(cells, method, MPI_COMM_WORLD, benchstats::Quantile::lower);
     if (me == 0)
       for (std::size_t i = 0; i < cells.size(); ++i)
         fmt::print("  {:>7} doubles  {:<13} median {:9.2f} us  CI [{:9.2f}, {:9.2f}]  ratio to ring {:.3f}\n", count,

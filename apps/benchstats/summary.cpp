@@ -1,39 +1,38 @@
-// Tukey filter, median and the order-statistic 95% CI of the median (ranks n/2 -+ 1.96 sqrt(n)/2).
-#include "stats.hpp"
+// Tukey filter, median and the order-statistic 95% CI of the median.
+#include "benchstats/summary.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-namespace cartbench {
+namespace benchstats {
 namespace {
 
-double quantile(const std::vector<double>& sorted, double q) {
+double quantile(const std::vector<double>& sorted, double q, Quantile rule) {
   const double pos = q * static_cast<double>(sorted.size() - 1);
   const auto lo = static_cast<std::size_t>(std::floor(pos));
+  if (rule == Quantile::lower) return sorted[lo];
   const auto hi = static_cast<std::size_t>(std::ceil(pos));
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
 }
 
 }  // namespace
 
-Summary summarize(std::vector<double> samples, double tukey_k) {
+Summary summarize(std::vector<double> samples, double tukey_k, Quantile rule) {
   Summary s;
   s.samples = static_cast<int>(samples.size());
   if (samples.empty()) return s;
   std::sort(samples.begin(), samples.end());
-  const double q1 = quantile(samples, 0.25), q3 = quantile(samples, 0.75);
+  const double q1 = quantile(samples, 0.25, rule), q3 = quantile(samples, 0.75, rule);
   const double lo = q1 - tukey_k * (q3 - q1), hi = q3 + tukey_k * (q3 - q1);
   std::vector<double> kept;
   for (double x : samples)
     if (x >= lo && x <= hi) kept.push_back(x);
   s.kept = static_cast<int>(kept.size());
   const double n = static_cast<double>(kept.size());
-  s.median = quantile(kept, 0.5);
+  s.median = quantile(kept, 0.5, rule);
   const double half = 1.96 * std::sqrt(n) / 2.0;
-  const auto rank = [&](double r) {
-    return kept[static_cast<std::size_t>(std::clamp(r, 0.0, n - 1.0))];
-  };
+  const auto rank = [&](double r) { return kept[static_cast<std::size_t>(std::clamp(r, 0.0, n - 1.0))]; };
   s.ci_low = rank(std::floor(n / 2.0 - half));
   s.ci_high = rank(std::ceil(n / 2.0 + half));
   s.mean = std::accumulate(kept.begin(), kept.end(), 0.0) / n;
@@ -41,4 +40,4 @@ Summary summarize(std::vector<double> samples, double tukey_k) {
   return s;
 }
 
-}  // namespace cartbench
+}  // namespace benchstats
