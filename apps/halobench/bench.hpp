@@ -1,0 +1,36 @@
+// Times every backend's exchange on one problem with the benchstats method.
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "benchstats/summary.hpp"
+#include "cartex/halo/halo_plan.hpp"
+#include "options.hpp"
+#include "problem.hpp"
+
+namespace halobench {
+
+// The backend every ratio is taken against: the MPI standard's neighborhood collective.
+inline const char* const kBaseline = "mpi_neighbor_alltoallw";
+
+// One backend's result on one problem.
+struct Result {
+  std::string backend;
+  std::string chosen;        // auto: the backend it picked; else the backend itself
+  std::string note;          // auto: the timings behind its choice
+  long wrong_cells = 0;      // > 0: the exchange was wrong and the backend was not timed
+  cartex::HaloStats stats;   // per exchange, the maximum over ranks of each figure
+  benchstats::Summary time;  // seconds per exchange (slowest rank), filtered
+  double ratio = 0.0;        // median / the baseline's median
+};
+
+// The backends of a run: the requested ones (all of halo_backends() when none), baseline first.
+std::vector<std::string> backends_to_run(const Options& o);
+
+// Builds, checks and times every backend on `p`; the results are the same on every rank. Collective.
+std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm comm);
+
+}  // namespace halobench

@@ -1,0 +1,38 @@
+// CLI11 definition of halobench's options; lists take comma-separated values.
+#include "options.hpp"
+
+#include <CLI/CLI.hpp>
+
+namespace halobench {
+
+int parse_options(int argc, char** argv, Options& o) {
+  CLI::App app("halobench: every halo exchange backend side by side (median, 95% CI, ratio to mpi_neighbor_alltoallw)");
+  std::vector<int> dims;
+  app.add_option("--stencil", o.stencils, "5pt, 9pt (2D), 7pt, 27pt (3D), star:R or box:R (dimension --dim)")
+      ->delimiter(',');
+  app.add_option("--dim", o.dim, "dimension of star:R and box:R stencils")->check(CLI::IsMember({2, 3}));
+  app.add_option("--block", o.blocks, "local block edge(s): every rank owns block^dim cells")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
+  app.add_option("--k", o.k, "steps per exchange (deep halo)")->check(CLI::PositiveNumber);
+  app.add_flag("--mesh", o.mesh, "non-periodic in every dimension (default: periodic)");
+  app.add_option("--dims", dims, "process grid, e.g. 2,2,2 (default: like MPI_Dims_create)")->delimiter(',');
+  app.add_option("--backends", o.backends, "backends to time (default: all; mpi_neighbor_alltoallw is always added)")
+      ->delimiter(',');
+  app.add_option("--warmup", o.method.warmup, "warm-up exchanges per backend");
+  app.add_option("--reps", o.method.reps, "repetitions per backend and series")->check(CLI::PositiveNumber);
+  app.add_option("--series", o.method.series, "series (random backend order each)")->check(CLI::PositiveNumber);
+  app.add_option("--tukey", o.method.tukey, "Tukey fence factor");
+  app.add_option("--seed", o.method.seed, "seed of the series order");
+  app.add_option("--csv", o.csv, "write one row per (stencil, block, backend) here");
+  app.add_option("--label", o.label, "free text copied into the CSV");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  for (std::size_t d = 0; d < dims.size() && d < 3; ++d) o.dims[d] = dims[d];
+  return -1;
+}
+
+}  // namespace halobench

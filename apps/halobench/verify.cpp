@@ -1,0 +1,54 @@
+// Value of a cell = its global linear index + 1, so a wrong source, a shifted cell or a swapped
+// direction all show up as a wrong number (as tests/halo/halo_exchange_test.cpp checks).
+#include "verify.hpp"
+
+#include <array>
+
+namespace halobench {
+namespace {
+
+double encode(const cartex::GlobalGrid& g, const std::array<long, 3>& c) {
+  return static_cast<double>((c[2] * g.n[1] + c[1]) * g.n[0] + c[0] + 1);
+}
+
+// Global cell of linear view index `idx`, wrapped into the periodic grid.
+std::array<long, 3> wrapped_global(const cartex::FieldLayout& l, const cartex::GlobalGrid& g, long idx) {
+  const std::array<long, 3> v{idx % l.extent(0), (idx / l.extent(0)) % l.extent(1), idx / (l.extent(0) * l.extent(1))};
+  std::array<long, 3> c{};
+  for (int d = 0; d < 3; ++d) c[d] = ((l.global_index(d, v[d]) % g.n[d]) + g.n[d]) % g.n[d];
+  return c;
+}
+
+}  // namespace
+
+long count_wrong_cells(cartex::HaloPlan& plan, cartex::Field& f, const cartex::HaloPattern& pattern,
+                       const cartex::GlobalGrid& grid, MPI_Comm comm) {
+  const cartex::FieldLayout& L = pattern.layout;
+  auto h = Kokkos::create_mirror_view(f.view);
+  Kokkos::deep_copy(h, -1.0);
+  for (long z = 0; z < L.box.n[2]; ++z)
+    for (long y = 0; y < L.box.n[1]; ++y)
+      for (long x = 0; x < L.box.n[0]; ++x)
+        h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) = encode(grid, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z});
+  Kokkos::deep_copy(f.view, h);
+  plan.exchange(f);
+  plan.exchange(f);
+  Kokkos::deep_copy(h, f.view);
+  const double* data = h.data();
+  long wrong = 0;
+  for (std::size_t i = 0; i < pattern.recv.size(); ++i) {
+    if (pattern.source[i] == MPI_PROC_NULL) continue;
+    for (long idx : pattern.recv[i])
+      if (data[idx] != encode(grid, wrapped_global(L, grid, idx))) ++wrong;
+  }
+  for (long z = 0; z < L.box.n[2]; ++z)
+    for (long y = 0; y < L.box.n[1]; ++y)
+      for (long x = 0; x < L.box.n[0]; ++x)
+        if (h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) != encode(grid, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z}))
+          ++wrong;
+  long total = 0;
+  MPI_Allreduce(&wrong, &total, 1, MPI_LONG, MPI_SUM, comm);
+  return total;
+}
+
+}  // namespace halobench

@@ -1,0 +1,19 @@
+// The correctness gate in front of every timing: a backend whose exchange is wrong posts no time.
+#pragma once
+
+#include <mpi.h>
+
+#include "cartex/core/field.hpp"
+#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/halo_plan.hpp"
+
+namespace halobench {
+
+// Fills `f` with the global-index encoding (interior) and -1 (halo), exchanges twice with `plan`
+// (a persistent plan must give the same result when reused), and returns the number of wrong cells
+// over all ranks: exact-halo cells without their owner's value, or interior cells that changed.
+// Collective over comm.
+long count_wrong_cells(cartex::HaloPlan& plan, cartex::Field& f, const cartex::HaloPattern& pattern,
+                       const cartex::GlobalGrid& grid, MPI_Comm comm);
+
+}  // namespace halobench
