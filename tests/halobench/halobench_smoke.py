@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Smoke test of build/bin/halobench and scripts/plot_halobench.py: a tiny run on 2 ranks must
+exit 0 and write a well-formed CSV (every backend for every stencil and block size, positive
+medians inside their CIs, mpi_neighbor_alltoallw's ratio exactly 1, every ratio equal to its
+median over the baseline's), and the plot script must turn it into non-trivial PNGs.
+
+    halobench_smoke.py --halobench PATH --mpiexec PATH --plot scripts/plot_halobench.py
+"""
+import argparse
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+import matplotlib.image
+import numpy as np
+
+MPI_FLAGS = ["--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
+BACKENDS = {"p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
+            "cart_forwarding", "graph_combining", "auto"}
+HEADER = ("label,stencil,dim,k,periodic,procs,grid,block,backend,chosen,messages,bytes,rounds,samples,kept,"
+          "median_us,ci_low_us,ci_high_us,mean_us,min_us,ratio_to_mpi_neighbor_alltoallw")
+STENCILS, BLOCKS = ["27pt", "star:2"], [3, 4]
+FAILURES = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what)
+    return cond
+
+
+def check_csv(path):
+    with open(path, newline="") as f:
+        check(f.readline().strip() == HEADER, "CSV header")
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    check(len(rows) == len(STENCILS) * len(BLOCKS) * len(BACKENDS), f"{len(rows)} rows")
+    for stencil in STENCILS:
+        for block in BLOCKS:
+            group = {r["backend"]: r for r in rows if r["stencil"] == stencil and int(r["block"]) == block}
+            where = f"{stencil} block {block}"
+            if not check(set(group) == BACKENDS, f"{where}: backends {sorted(group)}"):
+                continue
+            base = float(group["mpi_neighbor_alltoallw"]["median_us"])
+            check(float(group["mpi_neighbor_alltoallw"]["ratio_to_mpi_neighbor_alltoallw"]) == 1.0, f"{where}: baseline ratio")
+            for name, r in group.items():
+                med, lo, hi = float(r["median_us"]), float(r["ci_low_us"]), float(r["ci_high_us"])
+                check(med > 0 and lo <= med <= hi, f"{where} {name}: median {med} CI [{lo}, {hi}]")
+                check(abs(float(r["ratio_to_mpi_neighbor_alltoallw"]) - med / base) < 1e-3, f"{where} {name}: ratio")
+                check(int(r["samples"]) == 6 and 0 < int(r["kept"]) <= 6, f"{where} {name}: samples")
+                check(int(r["procs"]) == 2 and r["grid"] == "1x1x2", f"{where} {name}: grid {r['grid']}")
+                check(int(r["messages"]) > 0 and int(r["bytes"]) > 0 and int(r["rounds"]) > 0, f"{where} {name}: stats")
+                chosen_ok = r["chosen"] in BACKENDS - {"auto"} if name == "auto" else r["chosen"] == name
+                check(chosen_ok, f"{where} {name}: chosen {r['chosen']}")
+
+
+def check_png(path):
+    """The PNG exists, decodes, is a real figure size and shows many colours (not a blank canvas)."""
+    if not check(os.path.exists(path) and os.path.getsize(path) > 5000, f"{path}: PNG missing or tiny"):
+        return
+    img = matplotlib.image.imread(path)
+    colours = len(np.unique(img.reshape(-1, img.shape[-1]), axis=0))
+    check(img.shape[0] >= 300 and img.shape[1] >= 300, f"{path}: image {img.shape}")
+    check(colours >= 50, f"{path}: only {colours} distinct colours")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--halobench", required=True)
+    parser.add_argument("--mpiexec", required=True)
+    parser.add_argument("--plot", required=True)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "smoke.csv")
+        cmd = [args.mpiexec, "-n", "2"] + MPI_FLAGS + [args.halobench, "--stencil", ",".join(STENCILS), "--block",
+                                                        ",".join(map(str, BLOCKS)), "--k", "1", "--warmup", "1",
+                                                        "--reps", "3", "--series", "2", "--csv", out, "--label", "smoke"]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=240)
+        print(p.stdout, p.stderr)
+        if check(p.returncode == 0, f"halobench exit {p.returncode}") and check(os.path.exists(out), "no CSV"):
+            check("FAILED" not in p.stdout, "a backend failed its correctness check")
+            check_csv(out)
+            plots = os.path.join(d, "plots")
+            q = subprocess.run([sys.executable, args.plot, out, "--out", plots], capture_output=True, text=True,
+                               timeout=120)
+            pngs = q.stdout.split()
+            check(q.returncode == 0 and len(pngs) == len(STENCILS), f"plot_halobench.py: exit {q.returncode} {q.stdout}{q.stderr}")
+            for png in pngs:
+                check_png(png)
+    print(f"{len(FAILURES)} failure(s)")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+// halobench's correctness gate: a plan that leaves the halo alone, or that overwrites the block,
+// must be caught (so it can never post a time), and a real backend must pass.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include "cartex/core/decomposition.hpp"
+#include "cartex/halo/halo_geometry.hpp"
+#include "verify.hpp"
+
+namespace cartex {
+namespace {
+
+// A broken backend: `mode` 0 does nothing, 1 zeroes the whole view.
+class BrokenPlan final : public HaloPlan {
+ public:
+  explicit BrokenPlan(int mode) : mode_(mode) {}
+  void start(Field&) override {}
+  void finish(Field& f) override {
+    if (mode_ == 1) Kokkos::deep_copy(f.view, 0.0);
+  }
+  HaloStats stats() const override { return {}; }
+  std::string backend() const override { return "broken"; }
+
+ private:
+  int mode_;
+};
+
+// A 27pt problem of 4^3 blocks stacked along z, one per rank.
+struct Problem {
+  GlobalGrid grid;
+  Decomposition decomp;
+  Stencil stencil;
+  HaloPattern pattern;
+};
+
+// Builds this rank's problem.
+Problem make_problem() {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  GlobalGrid g;
+  g.n = {4, 4, 4L * size};
+  g.length = {4.0, 4.0, 4.0 * size};
+  const Decomposition d(g, ProcessGrid::create(g, {1, 1, 0}, size));
+  const Stencil s = make_builtin_stencil("27pt", g);
+  return {g, d, s, make_halo_pattern(d, rank, s, 1)};
+}
+
+// Exact-halo cells with an owner, over all ranks.
+long halo_cells(const HaloPattern& p) {
+  long local = 0, total = 0;
+  for (std::size_t i = 0; i < p.recv.size(); ++i)
+    if (p.source[i] != MPI_PROC_NULL) local += static_cast<long>(p.recv[i].size());
+  MPI_Allreduce(&local, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+  return total;
+}
+
+TEST(HalobenchVerify, PlanThatDoesNothingFailsOnEveryHaloCell) {
+  const Problem s = make_problem();
+  Field f("f", s.pattern.layout);
+  BrokenPlan plan(0);
+  const long wrong = halobench::count_wrong_cells(plan, f, s.pattern, s.grid, MPI_COMM_WORLD);
+  EXPECT_GT(wrong, 0);
+  EXPECT_EQ(wrong, halo_cells(s.pattern));
+}
+
+TEST(HalobenchVerify, PlanThatOverwritesTheBlockFails) {
+  const Problem s = make_problem();
+  Field f("f", s.pattern.layout);
+  BrokenPlan plan(1);
+  EXPECT_GE(halobench::count_wrong_cells(plan, f, s.pattern, s.grid, MPI_COMM_WORLD), 4L * 4 * 4);
+}
+
+TEST(HalobenchVerify, EveryRealBackendPasses) {
+  const Problem s = make_problem();
+  const HaloGeometry geo(s.decomp, s.stencil, 1);
+  for (const auto& name : halo_backends()) {
+    Field f("f", s.pattern.layout);
+    auto plan = make_halo_plan(name, geo, s.pattern, MPI_COMM_WORLD);
+    EXPECT_EQ(halobench::count_wrong_cells(*plan, f, s.pattern, s.grid, MPI_COMM_WORLD), 0) << name;
+  }
+}
+
+}  // namespace
+}  // namespace cartex
