@@ -126,6 +126,16 @@ struct CellUpdate {
     v[p] = u[p] + coeff * acc;
   }
 
+  // Cells [p, p + n) of one line on the host: the vectorised x loop (fixed size) or line() (generic).
+  KOKKOS_INLINE_FUNCTION void host_run(const double* u, double* v, long p, long n) const {
+    if constexpr (N > 0) {
+      CARTEX_IVDEP
+      for (long i = 0; i < n; ++i) (*this)(u, v, p + i);
+    } else {
+      line(u, v, p, n);
+    }
+  }
+
   // The runtime-size update of cells [p, p + n) of one line on the host: point by point over chunks
   // of the line, so the loop along x vectorises; per cell the points are added in the same order.
   KOKKOS_INLINE_FUNCTION void line(const double* KOKKOS_RESTRICT u, double* KOKKOS_RESTRICT v, long p, long n) const {
@@ -149,6 +159,20 @@ struct CellUpdate {
   }
 };
 
+// The CellUpdate of an operator's stencil with `coeff`.
+template <int N>
+CellUpdate<N> make_cell(const Kokkos::View<long*>& lin, const Kokkos::View<double*>& w, const std::vector<long>& lin_host,
+                        const Stencil& s, double coeff) {
+  CellUpdate<N> cell{{}, {}, lin, w, s.size(), coeff};
+  if constexpr (N > 0) {
+    for (int q = 0; q < N; ++q) {
+      cell.lc[q] = lin_host[q];
+      cell.wc[q] = s.weights[q];
+    }
+  }
+  return cell;
+}
+
 // Lines (along y) per tile on host: three planes of a tile stay in a 256 KiB cache while the sweep
 // moves along z, so each input value is read from memory about once.
 long tile_lines(long line_length, long ny) {
@@ -171,13 +195,7 @@ void StencilOperator::run(const Field& in, Field& out, double coeff) const {
   const long x0 = L.halo.lo[0], y0 = L.halo.lo[1], z0 = L.halo.lo[2];
   const double* src = in.view.data();
   double* dst = out.view.data();
-  CellUpdate<N> cell{{}, {}, lin_, weights_, stencil_.size(), coeff};
-  if constexpr (N > 0) {
-    for (int q = 0; q < N; ++q) {
-      cell.lc[q] = lin_host_[q];
-      cell.wc[q] = stencil_.weights[q];
-    }
-  }
+  const CellUpdate<N> cell = make_cell<N>(lin_, weights_, lin_host_, stencil_, coeff);
   if constexpr (host) {
     const long ty = tile_lines(sy, ny), tiles = (ny + ty - 1) / ty;
     Kokkos::parallel_for(
@@ -186,12 +204,7 @@ void StencilOperator::run(const Field& in, Field& out, double coeff) const {
           const long j_end = std::min(ny, (tile + 1) * ty);
           for (long j = tile * ty; j < j_end; ++j) {
             const long base = (k + z0) * sz + (j + y0) * sy + x0;
-            if constexpr (N > 0) {
-              CARTEX_IVDEP
-              for (long i = 0; i < nx; ++i) cell(src, dst, base + i);
-            } else {
-              cell.line(src, dst, base, nx);
-            }
+            cell.host_run(src, dst, base, nx);
           }
         });
   } else {
@@ -209,13 +222,7 @@ void StencilOperator::run_region(const Field& in, Field& out, double coeff, cons
   constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
   const double* src = in.view.data();
   double* dst = out.view.data();
-  CellUpdate<N> cell{{}, {}, lin_, weights_, stencil_.size(), coeff};
-  if constexpr (N > 0) {
-    for (int q = 0; q < N; ++q) {
-      cell.lc[q] = lin_host_[q];
-      cell.wc[q] = stencil_.weights[q];
-    }
-  }
+  const CellUpdate<N> cell = make_cell<N>(lin_, weights_, lin_host_, stencil_, coeff);
   const auto start = region.start;
   const auto length = region.length;
   const long runs = static_cast<long>(start.extent(0));
@@ -223,12 +230,7 @@ void StencilOperator::run_region(const Field& in, Field& out, double coeff, cons
     Kokkos::parallel_for(
         "cartex::stencil_update_region", Kokkos::RangePolicy<Exec>(0, runs), KOKKOS_LAMBDA(const long r) {
           const long base = start(r), n = length(r);
-          if constexpr (N > 0) {
-            CARTEX_IVDEP
-            for (long i = 0; i < n; ++i) cell(src, dst, base + i);
-          } else {
-            cell.line(src, dst, base, n);
-          }
+          cell.host_run(src, dst, base, n);
         });
   } else {
     using Team = Kokkos::TeamPolicy<Exec>::member_type;
