@@ -17,6 +17,8 @@ std::vector<std::string> known_backends() {
           "cart_forwarding", "graph_combining",        "auto"};
 }
 
+std::vector<std::string> known_allreduce_algorithms() { return {"mpi", "ring", "ring_renamed"}; }
+
 std::vector<std::string> known_output_fields() { return {"u", "rank"}; }
 
 namespace {
@@ -176,6 +178,7 @@ std::string emit_resolved(const Config& c) {
   root["grid"]["length"] = list(c.grid.length);
   root["grid"]["periodic"] = list(c.grid.periodic);
   root["processes"]["dims"] = list(c.process_dims);
+  root["processes"]["reorder"] = c.reorder;
   root["physics"]["alpha"] = c.alpha;
   root["physics"]["dt"] = c.dt;
   root["physics"]["cfl"] = c.cfl;
@@ -202,6 +205,7 @@ std::string emit_resolved(const Config& c) {
   root["run"]["progress_every"] = c.progress_every;
   root["comm"]["backend"] = c.backend;
   root["comm"]["overlap"] = c.overlap;
+  root["comm"]["allreduce"] = c.allreduce;
   root["halo"]["steps_per_exchange"] = c.steps_per_exchange;
   root["output"]["dir"] = c.output_dir;
   root["output"]["history"] = c.write_history;
@@ -249,6 +253,7 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
       }
     }
     if (dim == 2) cfg.process_dims[2] = 1;
+    cfg.reorder = procs.get_bool("reorder", false);
     procs.finish();
   }
 
@@ -287,6 +292,13 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
     if (!ok) comm.fail("backend", fmt::format("unknown backend \"{}\" (expected one of: {})", cfg.backend, fmt::join(names, ", ")));
   }
   cfg.overlap = comm.get_bool("overlap", false);
+  cfg.allreduce = comm.get_string("allreduce", "mpi", "an allreduce algorithm name");
+  {
+    auto names = known_allreduce_algorithms();
+    if (std::find(names.begin(), names.end(), cfg.allreduce) == names.end())
+      comm.fail("allreduce", fmt::format("unknown allreduce algorithm \"{}\" (expected one of: {})", cfg.allreduce,
+                                         fmt::join(names, ", ")));
+  }
   comm.finish();
 
   YamlSection halo = root.section("halo");
@@ -307,6 +319,7 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
   cfg.where["processes.dims"] = procs.where("dims");
   cfg.where["stencil"] = root.where("stencil");
   cfg.where["comm.backend"] = comm.where("backend");
+  cfg.where["processes.reorder"] = procs.where("reorder");
   cfg.where["halo.steps_per_exchange"] = halo.where("steps_per_exchange");
   cfg.resolved_yaml = emit_resolved(cfg);
   return cfg;

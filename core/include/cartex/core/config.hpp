@@ -26,6 +26,7 @@ struct Config {
   std::string source;                      // input file path
   GlobalGrid grid;
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
+  bool reorder = false;                    // processes.reorder: each node holds a compact sub-block
   double alpha = 1.0;
   double dt = 0.0;                         // resolved from physics.dt or physics.cfl
   double cfl = 0.0;                        // dt / dt_max
@@ -37,6 +38,7 @@ struct Config {
   long progress_every = 0;
   std::string backend = "p2p";
   bool overlap = false;                    // comm.overlap: hide the exchange behind the interior update
+  std::string allreduce = "mpi";           // comm.allreduce: global diagnostics (known_allreduce_algorithms())
   long steps_per_exchange = 1;             // halo.steps_per_exchange: deep halos (k)
   std::string output_dir = "output";
   bool write_history = false;
@@ -50,6 +52,9 @@ struct Config {
 
 // Backends the halo layer knows by name (comm.backend).
 std::vector<std::string> known_backends();
+
+// Allreduce algorithms for the global diagnostics by name (comm.allreduce).
+std::vector<std::string> known_allreduce_algorithms();
 
 // Fields heat3d can write to field files (output.fields).
 std::vector<std::string> known_output_fields();
