@@ -21,7 +21,8 @@ std::pair<long, long> min_max(long v, MPI_Comm comm) {
 
 }  // namespace
 
-void print_dry_run(const Setup& s, MPI_Comm comm) {
+void print_dry_run(const Setup& s) {
+  const MPI_Comm comm = s.comm();
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const int dim = s.cfg.grid.dim;
@@ -50,6 +51,11 @@ void print_dry_run(const Setup& s, MPI_Comm comm) {
     table += fmt::format("  {:<24} {:>12} {:>22} {:>8}\n", backend, fmt::format("{}..{}", m.first, m.second),
                          fmt::format("{}..{}", b.first, b.second), fmt::format("{}..{}", r.first, r.second));
   }
+  // Inter-node traffic of one exchange with the grid in MPI order and in node blocks. Collective.
+  const Placement& pl = *s.placement;
+  const ranks::Traffic in_mpi_order = exchange_traffic(p, pl.launch_layout(), pl.identity(), comm);
+  const bool have_blocks = !pl.blocks().block.empty();
+  const ranks::Traffic in_blocks = have_blocks ? exchange_traffic(p, pl.launch_layout(), pl.blocks(), comm) : in_mpi_order;
   if (rank != 0) return;
   fmt::print("# resolved configuration ({})\n{}\n", s.cfg.source, s.cfg.resolved_yaml);
   fmt::print("# decomposition\nranks: {}\nprocess grid: {}\nglobal grid: {}\n", s.procs.size(),
@@ -63,6 +69,26 @@ void print_dry_run(const Setup& s, MPI_Comm comm) {
   fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.neighbors.size(), offsets);
   fmt::print("# halo exchange per backend (per exchange and rank, min..max over ranks)\n");
   fmt::print("  {:<24} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
+  fmt::print("# placement: {}\n", placement_text(pl, dim));
+  fmt::print("# inter-node traffic per halo exchange (all ranks, one message per non-empty block)\n");
+  fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", "grid order", "messages", "inter-node", "bytes", "inter-node");
+  const auto traffic_row = [](const std::string& name, const ranks::Traffic& t) {
+    fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", name, t.messages, t.inter_node_messages, t.bytes, t.inter_node_bytes);
+  };
+  traffic_row("MPI order", in_mpi_order);
+  if (have_blocks)
+    traffic_row(fmt::format("node blocks {}", fmt::join(pl.blocks().block.begin(), pl.blocks().block.begin() + dim, "x")), in_blocks);
+  else if (pl.launch_layout().ranks_per_node() == 0)
+    fmt::print("  (no node-block order: the nodes hold unequal numbers of ranks)\n");
+  else
+    fmt::print("  (no node-block order has fewer inter-node bytes than MPI order)\n");
+  fmt::print("  in use: {} (processes.reorder: {})\n", pl.reordered() ? "node blocks" : "MPI order", s.cfg.reorder);
+  // The diagnostics' allreduce of one double (paper 003: Ring on real ranks vs Ring* on renamed ones).
+  const auto& lay = pl.layout();
+  const ranks::Traffic ring = ranks::ring_traffic(lay, ranks::Renaming::identity(lay.size()), 1, 8);
+  const ranks::Traffic ring_renamed = ranks::ring_traffic(lay, ranks::Renaming::sequential_for(lay), 1, 8);
+  fmt::print("# diagnostics allreduce of one double (comm.allreduce: {}): inter-node messages ring {}, ring_renamed {}\n",
+             s.cfg.allreduce, ring.inter_node_messages, ring_renamed.inter_node_messages);
   fmt::print("# ranks\n");
   for (const auto& t : ranks_text) fmt::print("{}", t);
 }

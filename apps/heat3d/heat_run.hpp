@@ -4,6 +4,7 @@
 // (an exchange every halo.steps_per_exchange steps) -> summary.
 #include <mpi.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,10 +14,12 @@
 #include "cartex/halo/halo_geometry.hpp"
 #include "cartex/halo/halo_pattern.hpp"
 #include "cartex/io/checkpoint.hpp"
+#include "placement.hpp"
 
 namespace cartex::heat {
 
 // Everything decided before the run: validated config and this rank's place in the decomposition.
+// Ranks are those of comm() (the launch communicator, or its node-reordered copy).
 struct Setup {
   Config cfg;
   ProcessGrid procs;
@@ -24,19 +27,23 @@ struct Setup {
   std::optional<HaloGeometry> geometry;  // where every halo cell comes from (all ranks)
   HaloPattern pattern;                   // this rank's halo blocks and update regions
   std::optional<io::Checkpoint> restart;  // --restart: the checked checkpoint with this rank's block
+  std::shared_ptr<const Placement> placement;  // node layout, grid assignment, the run's communicator
+
+  MPI_Comm comm() const { return placement->comm(); }
 };
 
-// Reads the input and decides the decomposition; throws InputError (deterministic on every rank).
-Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm comm);
+// Reads the input, decides the decomposition and the placement of grid positions on ranks of
+// `launch`; throws InputError (deterministic on every rank). Collective.
+Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm launch);
 
 // Checks checkpoint `path` against the set-up and reads this rank's block (no communication);
 // throws InputError "--restart PATH: what".
-void load_restart(Setup& s, const std::string& path, MPI_Comm comm);
+void load_restart(Setup& s, const std::string& path);
 
 // Prints the resolved configuration, process grid, boxes, halo widths and neighbors (collective).
-void print_dry_run(const Setup& s, MPI_Comm comm);
+void print_dry_run(const Setup& s);
 
 // Runs the time loop and prints progress and the summary (collective); returns the exit code.
-int run(const Setup& s, MPI_Comm comm);
+int run(const Setup& s);
 
 }  // namespace cartex::heat

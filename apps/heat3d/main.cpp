@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
             throw cartex::InputError(fmt::format("heat3d: {} (see heat3d --help)", e.what()));
           }
           setup = cartex::heat::make_setup(input, overrides, MPI_COMM_WORLD);
-          if (!restart.empty()) cartex::heat::load_restart(*setup, restart, MPI_COMM_WORLD);
+          if (!restart.empty()) cartex::heat::load_restart(*setup, restart);
         },
         [&] {
           if (!setup) {
@@ -57,10 +57,10 @@ int main(int argc, char** argv) {
             return 0;
           }
           if (dry_run) {
-            cartex::heat::print_dry_run(*setup, MPI_COMM_WORLD);
+            cartex::heat::print_dry_run(*setup);
             return 0;
           }
-          return cartex::heat::run(*setup, MPI_COMM_WORLD);
+          return cartex::heat::run(*setup);
         });
   }
   MPI_Finalize();

@@ -53,12 +53,13 @@ double cell_volume(const GlobalGrid& g) {
   return v;
 }
 
-Record diagnose(const Setup& s, const Field& u, long step, MPI_Comm comm) {
-  Record r{step, step * s.cfg.dt, field_stats(u, comm), 0.0, -1.0};
+Record diagnose(const Setup& s, const Field& u, long step, const Allreduce& reduce) {
+  const MPI_Comm comm = s.comm();
+  Record r{step, step * s.cfg.dt, field_stats(u, comm, reduce), 0.0, -1.0};
   r.heat = r.stats.sum * cell_volume(s.cfg.grid);
   if (sine_mode_is_exact(s.cfg)) {
     const double amp = s.cfg.init.amplitude * std::pow(sine_mode_growth(s.cfg), static_cast<double>(step));
-    const double err = max_error_vs_sine(u, s.cfg.grid, sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm);
+    const double err = max_error_vs_sine(u, s.cfg.grid, sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm, reduce);
     r.error = amp != 0.0 ? err / std::abs(amp) : err;
   }
   return r;
@@ -99,7 +100,9 @@ std::array<double, 3> spread(double v, MPI_Comm comm) {
 
 }  // namespace
 
-int run(const Setup& s, MPI_Comm comm) {
+int run(const Setup& s) {
+  const MPI_Comm comm = s.comm();
+  const Allreduce reduce = s.placement->allreduce(s.cfg.allreduce);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const Config& cfg = s.cfg;
@@ -117,7 +120,7 @@ int run(const Setup& s, MPI_Comm comm) {
 
   Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
   const long first = s.restart ? s.restart->step : 0;
-  std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, comm)};
+  std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, reduce)};
   io::OutputWriter writer(cfg, s.procs, first, s.restart ? s.restart->path : std::string(), comm);
   const auto table = [&history] { return history_table(history); };
   writer.maybe_write(first, u, table);
@@ -131,7 +134,7 @@ int run(const Setup& s, MPI_Comm comm) {
     stepper.step(u, next);
     std::swap(u, next);
     if (cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps)) {
-      Record r = diagnose(s, u, step, comm);
+      Record r = diagnose(s, u, step, reduce);
       progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
@@ -141,9 +144,9 @@ int run(const Setup& s, MPI_Comm comm) {
   total.stop();
   progress.finish();
 
-  const Record last = diagnose(s, u, cfg.steps, comm);
+  const Record last = diagnose(s, u, cfg.steps, reduce);
   if (history.back().step != cfg.steps) history.push_back(last);
-  const std::uint64_t checksum = field_checksum(u, cfg.grid, comm);
+  const std::uint64_t checksum = field_checksum(u, cfg.grid, comm, reduce);
   // Output inside the loop is reported on its own line, not as time per step.
   const double t_steps = total.seconds() - (writer.stats().seconds - output_before_loop);
   const auto share = spread(t_steps > 0 ? stepper.exchange_seconds() / t_steps : 0.0, comm);
@@ -165,6 +168,7 @@ int run(const Setup& s, MPI_Comm comm) {
                stepper.plan().backend());
     if (!stepper.plan().note().empty()) fmt::print("  backend choice  {}\n", stepper.plan().note());
     fmt::print("  processes       {} ranks as {}\n", s.procs.size(), fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
+    fmt::print("  placement       {}; diagnostics allreduce {}\n", placement_text(*s.placement, dim), cfg.allreduce);
     fmt::print("  steps           {} of dt {:.6g} (cfl {:.3g}), t_end {:.6g}\n", cfg.steps, cfg.dt, cfg.cfl, cfg.steps * cfg.dt);
     fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / steps);
     fmt::print("  MLUP/s          {:.2f}\n", t > 0 ? cfg.grid.cells() * static_cast<double>(cfg.steps - first) / t / 1e6 : 0.0);

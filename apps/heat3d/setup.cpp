@@ -7,10 +7,10 @@
 
 namespace cartex::heat {
 
-Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm comm) {
+Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm launch) {
   int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
+  MPI_Comm_rank(launch, &rank);
+  MPI_Comm_size(launch, &size);
   Setup s;
   s.cfg = load_config(input, overrides);
   try {
@@ -26,12 +26,17 @@ Setup make_setup(const std::string& input, const std::vector<std::string>& overr
   } catch (const std::invalid_argument& e) {
     throw InputError(input_error_text(s.cfg, k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
   }
+  s.placement = std::make_shared<const Placement>(s.cfg, s.procs, s.pattern, launch);
+  if (s.placement->reordered()) {
+    MPI_Comm_rank(s.comm(), &rank);
+    s.pattern = make_halo_pattern(s.decomp, rank, s.cfg.stencil, k);
+  }
   return s;
 }
 
-void load_restart(Setup& s, const std::string& path, MPI_Comm comm) {
+void load_restart(Setup& s, const std::string& path) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_rank(s.comm(), &rank);
   try {
     s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank));
   } catch (const InputError& e) {

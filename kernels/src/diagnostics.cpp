@@ -22,7 +22,11 @@ KOKKOS_INLINE_FUNCTION std::uint64_t mix64(std::uint64_t x) {
 
 }  // namespace
 
-FieldStats field_stats(const Field& f, MPI_Comm comm) {
+void mpi_allreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  MPI_Allreduce(send, recv, count, type, op, comm);
+}
+
+FieldStats field_stats(const Field& f, MPI_Comm comm, const Allreduce& allreduce) {
   const auto v = f.view;
   const long ox = f.layout.halo.lo[0], oy = f.layout.halo.lo[1], oz = f.layout.halo.lo[2];
   double sum = 0, mn = 0, mx = 0;
@@ -44,14 +48,18 @@ FieldStats field_stats(const Field& f, MPI_Comm comm) {
       },
       Kokkos::Max<double>(mx));
   FieldStats s;
-  MPI_Allreduce(&sum, &s.sum, 1, MPI_DOUBLE, MPI_SUM, comm);
-  MPI_Allreduce(&mn, &s.min, 1, MPI_DOUBLE, MPI_MIN, comm);
-  MPI_Allreduce(&mx, &s.max, 1, MPI_DOUBLE, MPI_MAX, comm);
+  allreduce(&sum, &s.sum, 1, MPI_DOUBLE, MPI_SUM, comm);
+  // min as the max of negated values: one reduction for both (negation is exact).
+  const double local[2] = {-mn, mx};
+  double global[2] = {0, 0};
+  allreduce(local, global, 2, MPI_DOUBLE, MPI_MAX, comm);
+  s.min = -global[0];
+  s.max = global[1];
   return s;
 }
 
 double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::array<double, 3>& k, double amplitude,
-                         MPI_Comm comm) {
+                         MPI_Comm comm, const Allreduce& allreduce) {
   const auto v = f.view;
   Kokkos::Array<long, 3> off{}, lo{};
   Kokkos::Array<double, 3> x0{}, h{}, kk{};
@@ -76,11 +84,11 @@ double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::arra
       },
       Kokkos::Max<double>(err));
   double global = 0;
-  MPI_Allreduce(&err, &global, 1, MPI_DOUBLE, MPI_MAX, comm);
+  allreduce(&err, &global, 1, MPI_DOUBLE, MPI_MAX, comm);
   return global;
 }
 
-std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm comm) {
+std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm comm, const Allreduce& allreduce) {
   const auto v = f.view;
   const long ox = f.layout.halo.lo[0], oy = f.layout.halo.lo[1], oz = f.layout.halo.lo[2];
   const long gx = f.layout.box.lo[0], gy = f.layout.box.lo[1], gz = f.layout.box.lo[2];
@@ -97,7 +105,7 @@ std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm co
       },
       local);
   std::uint64_t global = 0;
-  MPI_Allreduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, comm);
+  allreduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, comm);
   return global;
 }
 

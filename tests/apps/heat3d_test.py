@@ -33,8 +33,9 @@ def check(cond, what):
         print("FAIL:", what)
 
 
-def run(ranks, args, cwd, per_rank_codes=False):
-    """Runs heat3d on `ranks` ranks; returns (exit code, stdout, stderr, per-rank exit codes)."""
+def run(ranks, args, cwd, per_rank_codes=False, env=None):
+    """Runs heat3d on `ranks` ranks (with `env` added to the environment); returns (exit code, stdout,
+    stderr, per-rank exit codes)."""
     codes_file = os.path.join(cwd, "rank-exit-codes.txt")
     if os.path.exists(codes_file):
         os.remove(codes_file)
@@ -46,7 +47,7 @@ def run(ranks, args, cwd, per_rank_codes=False):
         cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', ARGS.heat3d] + args
     else:
         cmd += [ARGS.heat3d] + args
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120)
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120, env=dict(os.environ, **(env or {})))
     codes = []
     if per_rank_codes and os.path.exists(codes_file):
         codes = [int(x) for x in open(codes_file).read().split()]
@@ -111,6 +112,10 @@ BAD_INPUTS = [
     ("unknown backend", BASE + "comm:\n  backend: smoke_signals\n", [],
      'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: p2p, mpi_neighbor_alltoallw, '
      'cart_direct, cart_combining, cart_combining_packed, cart_forwarding, graph_combining, auto)'),
+    ("unknown allreduce", BASE + "comm:\n  allreduce: carrier_pigeon\n", [],
+     'bad.yaml:9:14: comm.allreduce: unknown allreduce algorithm "carrier_pigeon" (expected one of: mpi, ring, ring_renamed)'),
+    ("reorder not a bool", BASE + "processes:\n  reorder: maybe\n", [],
+     'bad.yaml:9:12: processes.reorder: expected true or false, got "maybe"'),
     ("steps per exchange below 1", BASE + "halo:\n  steps_per_exchange: 0\n", [],
      "bad.yaml:9:23: halo.steps_per_exchange: expected a positive integer (time steps per halo exchange), got 0"),
     ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
@@ -158,9 +163,9 @@ def case_bad_inputs():
             check(not os.path.exists(os.path.join(d, "output")), f"{name}: output directory was created")
 
 
-def heat(ranks, d, sets, extra=()):
+def heat(ranks, d, sets, extra=(), env=None):
     args = ["in.yaml"] + [a for s in sets for a in ("--set", s)] + list(extra)
-    code, out, err, _ = run(ranks, args, d)
+    code, out, err, _ = run(ranks, args, d, env=env)
     check(code == 0, f"heat3d {' '.join(args)} on {ranks} ranks exited {code}: {err}")
     return out
 
@@ -299,6 +304,87 @@ def case_history():
             check([r.split(",")[0] for r in rows[1:]] == ["0", "5", "10", "15", "20"], f"history steps {rows}")
             check(not os.path.exists(path + ".tmp"), "history.csv.tmp left behind")
         check(len(re.findall(r"^step +\d+/20 ", out, re.M)) == 4, f"progress lines:\n{out}")
+
+
+def simulated(per_node, mapping):
+    return {"CARTEX_RANKS_PER_NODE": str(per_node), "CARTEX_RANK_MAPPING": mapping}
+
+
+def traffic_rows(out):
+    """The dry run's inter-node traffic table: grid order -> (messages, inter-node, bytes, inter-node)."""
+    rows = re.findall(r"^  (MPI order|node blocks \S+) +(\d+) +(\d+) +(\d+) +(\d+)$", out, re.M)
+    return {r[0]: tuple(int(x) for x in r[1:]) for r in rows}
+
+
+def case_placement():
+    """Simulated node layouts: inter-node messages and bytes of one halo exchange in MPI order and in
+    node blocks, the Ring/Ring* counts of the diagnostics allreduce, and a reordered run computing the
+    same field."""
+    # 8 ranks as 1x1x8 over z, 7pt, grid 12x10x16 periodic: each rank holds 12x10x2 cells and sends 6
+    # faces: x faces 10*2 cells, y faces 12*2, z faces 12*10 (8 bytes each) -> 2624 bytes per rank.
+    sets = ["grid.n=[12,10,16]", "processes.dims=[1,1,8]", "stencil=7pt"]
+    z_face = 12 * 10 * 8
+    messages, total_bytes = 8 * 6, 8 * 2 * (10 * 2 + 12 * 2 + 12 * 10) * 8
+
+    def expect(inter):  # the table row with `inter` z messages crossing nodes
+        return (messages, inter, total_bytes, inter * z_face)
+
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        # Round-robin over 4 nodes of 2: rank r on node r mod 4, so both z neighbors are on other
+        # nodes (16 of 48 messages); node blocks 1x1x2 put z pairs together: 8 messages cross.
+        out = heat(8, d, sets, ["--dry-run"], env=simulated(2, "round_robin"))
+        rows = traffic_rows(out)
+        check(rows.get("MPI order") == expect(16), f"round robin, MPI order: {rows}\n{out}")
+        check(rows.get("node blocks 1x1x2") == expect(8), f"round robin, node blocks: {rows}\n{out}")
+        check("in use: MPI order (processes.reorder: false)" in out, f"round robin: order in use:\n{out}")
+        # Ring: 2(P-1) = 14 stages of 8 messages, all inter-node when neighbors in rank order sit on
+        # different nodes; Ring* renames so only the 4 node boundaries of the ring cross: 14 * 4.
+        check("inter-node messages ring 112, ring_renamed 56" in out, f"round robin: allreduce counts:\n{out}")
+        # Sequential nodes of 2 already hold z pairs: MPI order is the best order.
+        out = heat(8, d, sets, ["--dry-run"], env=simulated(2, "sequential"))
+        rows = traffic_rows(out)
+        check(rows.get("MPI order") == expect(8) and len(rows) == 1, f"sequential: {rows}\n{out}")
+        check("no node-block order has fewer inter-node bytes than MPI order" in out, f"sequential:\n{out}")
+        check("inter-node messages ring 56, ring_renamed 56" in out, f"sequential: allreduce counts:\n{out}")
+        # Unequal nodes (3 + 1 ranks): no block order.
+        out = heat(4, d, ["processes.dims=[1,1,4]"], ["--dry-run"], env=simulated(3, "sequential"))
+        check("the nodes hold unequal numbers of ranks" in out, f"unequal nodes:\n{out}")
+        # The reordered run computes the same field as the plain one, with every allreduce.
+        plain = checksum(heat(8, d, sets + ["run.steps=6"]))
+        for algorithm in ("mpi", "ring", "ring_renamed"):
+            out = heat(8, d, sets + ["run.steps=6", "processes.reorder=true", f"comm.allreduce={algorithm}"],
+                       env=simulated(2, "round_robin"))
+            check(checksum(out) == plain and plain is not None, f"reordered run ({algorithm}): checksum {checksum(out)} != {plain}")
+            check(re.search(r"placement +8 ranks on 4 node\(s\), round_robin, simulated .*grid in node blocks 1x1x2; "
+                            r"diagnostics allreduce " + algorithm, out) is not None, f"reordered run summary:\n{out}")
+        # A malformed layout variable is one clear error, exit 2 on every rank.
+        code, out, err, codes = run(3, ["in.yaml"], d, per_rank_codes=True, env=simulated("two", "sequential"))
+        check(codes == [2] * 3, f"bad CARTEX_RANKS_PER_NODE: per-rank exit codes {codes}")
+        check([l for l in err.splitlines() if l.strip()] ==
+              ["environment: CARTEX_RANKS_PER_NODE: expected a positive integer, got 'two'"], f"bad layout variable: {err!r}")
+
+
+def case_allreduce():
+    """comm.allreduce ring, ring_renamed and mpi give the same field, bitwise equal min/max and a total
+    heat equal to rounding, under detected and simulated layouts, with and without reordering."""
+    sets = ["grid.n=[12,10,8]", "init.type=gaussian", "init.center=[0.4,0.5,0.5]", "run.steps=6", "run.progress_every=3"]
+    results = {}
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        for ranks, env in [(4, None), (4, simulated(2, "round_robin")), (3, simulated(2, "sequential"))]:
+            for algorithm in ("mpi", "ring", "ring_renamed"):
+                for reorder in ("false", "true"):
+                    out = heat(ranks, d, sets + [f"comm.allreduce={algorithm}", f"processes.reorder={reorder}"], env=env)
+                    heat_line = re.search(r"total heat +(\S+)", out)
+                    minmax = re.search(r"min / max +(.*)$", out, re.M)
+                    results[(ranks, str(env), algorithm, reorder)] = (
+                        checksum(out), float(heat_line.group(1)) if heat_line else None, minmax.group(1) if minmax else None)
+    first = next(iter(results.values()))
+    for key, (cs, h, mm) in results.items():
+        check(cs == first[0] and cs is not None, f"allreduce {key}: checksum {cs} != {first[0]}")
+        check(mm == first[2] and mm is not None, f"allreduce {key}: min / max {mm} != {first[2]}")
+        check(h is not None and abs(h - first[1]) <= 1e-13 * abs(first[1]), f"allreduce {key}: total heat {h} vs {first[1]}")
 
 
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}

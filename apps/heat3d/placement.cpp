@@ -1,0 +1,100 @@
+#include "placement.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include "cartex/core/error.hpp"
+
+namespace cartex::heat {
+
+namespace {
+
+ranks::NodeLayout read_layout(MPI_Comm comm) {
+  try {
+    return ranks::layout_from_env(comm);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(fmt::format("environment: {}", e.what()));
+  }
+}
+
+std::string layout_origin() {
+  const char* q = std::getenv("CARTEX_RANKS_PER_NODE");
+  if (q == nullptr || *q == '\0') return "detected (MPI_COMM_TYPE_SHARED)";
+  const char* m = std::getenv("CARTEX_RANK_MAPPING");
+  return fmt::format("simulated (CARTEX_RANKS_PER_NODE={}, CARTEX_RANK_MAPPING={})", q, m && *m ? m : "sequential");
+}
+
+// The halo blocks as the reordering sees them: per process offset, the largest block over ranks.
+std::vector<ranks::HaloNeighbor> halo_neighbors(const HaloPattern& p, MPI_Comm comm) {
+  std::vector<long> bytes(p.neighbors.size());
+  for (size_t i = 0; i < p.neighbors.size(); ++i)
+    bytes[i] = p.target[i] == MPI_PROC_NULL ? 0 : static_cast<long>(p.send[i].size() * sizeof(double));
+  MPI_Allreduce(MPI_IN_PLACE, bytes.data(), static_cast<int>(bytes.size()), MPI_LONG, MPI_MAX, comm);
+  std::vector<ranks::HaloNeighbor> out;
+  for (size_t i = 0; i < p.neighbors.size(); ++i)
+    if (bytes[i] > 0) out.push_back({{p.neighbors[i][0], p.neighbors[i][1], p.neighbors[i][2]}, bytes[i]});
+  return out;
+}
+
+}  // namespace
+
+Placement::Placement(const Config& cfg, const ProcessGrid& procs, const HaloPattern& pattern, MPI_Comm launch)
+    : launch_(launch), launch_layout_(read_layout(launch)), layout_(launch_layout_), origin_(layout_origin()) {
+  const std::vector<int> dims(procs.dims.begin(), procs.dims.end());
+  const std::vector<int> periods{cfg.grid.periodic[0], cfg.grid.periodic[1], cfg.grid.dim == 3 && cfg.grid.periodic[2]};
+  identity_ = ranks::identity_assignment(dims);
+  blocks_ = ranks::node_block_assignment(dims, periods, halo_neighbors(pattern, launch), launch_layout_);
+  if (cfg.reorder && !blocks_.block.empty() && blocks_.rank_of_cell != identity_.rank_of_cell) {
+    reordered_ = std::make_unique<ranks::ReorderedComm>(launch, blocks_);
+    std::vector<int> node(blocks_.rank_of_cell.size());
+    for (size_t g = 0; g < node.size(); ++g) node[g] = launch_layout_.node_of(blocks_.rank_of_cell[g]);
+    layout_ = ranks::NodeLayout(node);
+  }
+  reduce_comm_ = std::shared_ptr<MPI_Comm>(new MPI_Comm(MPI_COMM_NULL), [](MPI_Comm* c) {
+    if (*c != MPI_COMM_NULL) MPI_Comm_free(c);
+    delete c;
+  });
+  MPI_Comm_dup(comm(), reduce_comm_.get());
+}
+
+Allreduce Placement::allreduce(const std::string& algorithm) const {
+  const ranks::Algorithm a = ranks::parse_algorithm(algorithm);
+  if (a == ranks::Algorithm::mpi) return mpi_allreduce;
+  // Ring on the private duplicate, so its messages never meet the halo exchange's; the caller's
+  // communicator (the same group, the same ranks) only names the call.
+  const ranks::Renaming renaming =
+      a == ranks::Algorithm::ring ? ranks::Renaming::identity(layout_.size()) : ranks::Renaming::sequential_for(layout_);
+  return [renaming, dup = reduce_comm_](const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm) {
+    ranks::ring_allreduce(send, recv, count, type, op, *dup, renaming);
+  };
+}
+
+std::string placement_text(const Placement& p, int dim) {
+  const auto& l = p.launch_layout();
+  std::string grid = "MPI order";
+  if (p.reordered()) grid = fmt::format("node blocks {}", fmt::join(p.blocks().block.begin(), p.blocks().block.begin() + dim, "x"));
+  return fmt::format("{} ranks on {} node(s), {}, {}; grid in {}", l.size(), l.nodes(), ranks::to_string(l.mapping()),
+                     p.origin(), grid);
+}
+
+ranks::Traffic exchange_traffic(const HaloPattern& p, const ranks::NodeLayout& launch_layout,
+                                const ranks::GridAssignment& assignment, MPI_Comm comm) {
+  const auto node = [&](int position) { return launch_layout.node_of(assignment.rank_of_cell[static_cast<size_t>(position)]); };
+  std::int64_t t[4] = {0, 0, 0, 0};  // messages, bytes, inter-node messages, inter-node bytes
+  for (size_t i = 0; i < p.neighbors.size(); ++i) {
+    if (p.target[i] == MPI_PROC_NULL || p.send[i].empty()) continue;
+    const std::int64_t bytes = static_cast<std::int64_t>(p.send[i].size() * sizeof(double));
+    const bool inter = node(p.rank) != node(p.target[i]);
+    t[0] += 1;
+    t[1] += bytes;
+    t[2] += inter ? 1 : 0;
+    t[3] += inter ? bytes : 0;
+  }
+  MPI_Allreduce(MPI_IN_PLACE, t, 4, MPI_INT64_T, MPI_SUM, comm);
+  return {t[0], t[1], t[2], t[3]};
+}
+
+}  // namespace cartex::heat
