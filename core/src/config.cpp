@@ -72,13 +72,28 @@ GlobalGrid read_grid(YamlSection& g) {
   return grid;
 }
 
-// Sets cfg.dt from physics.dt or physics.cfl, against the stencil's explicit-Euler stability limit
-// dt_max = 2 / (alpha * rho), rho the spectral radius of the stencil (amplification |1 + dt alpha lambda| <= 1).
+// Sets cfg.dt from physics.dt or physics.cfl against the stability limit of the time scheme with this
+// stencil, rho its spectral radius (the largest -lambda of L):
+//   heat, explicit Euler: |1 + dt*alpha*lambda| <= 1           ->  dt_max = 2 / (alpha * rho)
+//   wave, leapfrog:       |1 + dt^2*c^2*lambda/2| <= 1         ->  dt_max = 2 / (c * sqrt(rho))
 void read_physics(YamlSection& p, Config& cfg) {
-  auto alpha = p.get_optional_double("alpha", "a positive number (diffusivity)");
-  if (!alpha) p.fail("alpha", "required key is missing (a positive number, the diffusivity)");
-  if (!(*alpha > 0) || !std::isfinite(*alpha)) p.fail("alpha", fmt::format("expected a positive number, got {}", *alpha));
-  cfg.alpha = *alpha;
+  const double rho = cfg.stencil.spectral_radius();
+  std::string limit;
+  if (cfg.equation == Equation::kHeat) {
+    auto alpha = p.get_optional_double("alpha", "a positive number (diffusivity)");
+    if (!alpha) p.fail("alpha", "required key is missing (a positive number, the diffusivity)");
+    if (!(*alpha > 0) || !std::isfinite(*alpha)) p.fail("alpha", fmt::format("expected a positive number, got {}", *alpha));
+    cfg.alpha = *alpha;
+    cfg.dt_max = 2.0 / (cfg.alpha * rho);
+    limit = "dt <= 2/(alpha*rho)";
+  } else {
+    auto speed = p.get_optional_double("speed", "a positive number (wave speed)");
+    if (!speed) p.fail("speed", "required key is missing (a positive number, the wave speed)");
+    if (!(*speed > 0) || !std::isfinite(*speed)) p.fail("speed", fmt::format("expected a positive number, got {}", *speed));
+    cfg.speed = *speed;
+    cfg.dt_max = 2.0 / (cfg.speed * std::sqrt(rho));
+    limit = "dt <= 2/(speed*sqrt(rho))";
+  }
   auto dt = p.get_optional_double("dt", "a positive number (time step)");
   auto cfl = p.get_optional_double("cfl", "a number in (0, 1] (fraction of the stability limit)");
   cfg.dt_max = 2.0 / (cfg.alpha * cfg.stencil.spectral_radius());
@@ -87,8 +102,8 @@ void read_physics(YamlSection& p, Config& cfg) {
   if (dt) {
     if (!(*dt > 0) || !std::isfinite(*dt)) p.fail("dt", fmt::format("expected a positive number, got {}", *dt));
     if (*dt > cfg.dt_max)
-      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid (dt <= 2/(alpha*rho), rho = {:.6g})",
-                               *dt, cfg.dt_max, cfg.stencil.name, cfg.stencil.spectral_radius()));
+      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}, rho = {:.6g})", *dt,
+                               cfg.dt_max, cfg.stencil.name, limit, rho));
     cfg.dt = *dt;
     cfg.cfl = *dt / cfg.dt_max;
   } else {
@@ -179,7 +194,10 @@ std::string emit_resolved(const Config& c) {
   root["grid"]["periodic"] = list(c.grid.periodic);
   root["processes"]["dims"] = list(c.process_dims);
   root["processes"]["reorder"] = c.reorder;
-  root["physics"]["alpha"] = c.alpha;
+  if (c.equation == Equation::kHeat)
+    root["physics"]["alpha"] = c.alpha;
+  else
+    root["physics"]["speed"] = c.speed;
   root["physics"]["dt"] = c.dt;
   root["physics"]["cfl"] = c.cfl;
   root["stencil"] = c.stencil.name;
@@ -229,10 +247,11 @@ std::string input_error_text(const Config& cfg, const std::string& key, const st
   return fmt::format("{}: {}: {}", it != cfg.where.end() ? it->second : cfg.source + ":1:1", key, what);
 }
 
-Config load_config(const std::string& path, const std::vector<std::string>& overrides) {
+Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation) {
   YamlSection root = detail::load_yaml(path, overrides);
   Config cfg;
   cfg.source = path;
+  cfg.equation = equation;
 
   YamlSection grid = root.section("grid");
   if (!root.has("grid")) root.fail("grid", "required section is missing (grid.n at least)");
@@ -267,7 +286,9 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
   }
 
   YamlSection physics = root.section("physics");
-  if (!root.has("physics")) root.fail("physics", "required section is missing (physics.alpha and physics.dt or physics.cfl)");
+  if (!root.has("physics"))
+    root.fail("physics", fmt::format("required section is missing (physics.{} and physics.dt or physics.cfl)",
+                                     equation == Equation::kHeat ? "alpha" : "speed"));
   read_physics(physics, cfg);
 
   YamlSection boundary = root.section("boundary");
@@ -305,6 +326,10 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
   cfg.steps_per_exchange = halo.get_long("steps_per_exchange", 1, "a positive integer (time steps per halo exchange)");
   if (cfg.steps_per_exchange < 1)
     halo.fail("steps_per_exchange", fmt::format("expected a positive integer (time steps per halo exchange), got {}",
+                                                cfg.steps_per_exchange));
+  if (cfg.equation == Equation::kWave && cfg.steps_per_exchange != 1)
+    halo.fail("steps_per_exchange", fmt::format("expected 1 for the wave equation, got {} (the leapfrog update also reads "
+                                                "u at the previous step, which deep halos would have to exchange too)",
                                                 cfg.steps_per_exchange));
   halo.finish();
 

@@ -21,13 +21,20 @@ struct InitConfig {
   double width = 0.1;                     // gaussian: standard deviation (physical units)
 };
 
+// Which equation the input is for: it decides the physics keys and the stability limit.
+//   heat: u_t = alpha * L(u), explicit Euler      physics.alpha   dt_max = 2 / (alpha * rho)
+//   wave: u_tt = c^2 * L(u), leapfrog             physics.speed   dt_max = 2 / (c * sqrt(rho))
+enum class Equation { kHeat, kWave };
+
 // Everything a run needs, resolved and checked (dt is the resolved time step).
 struct Config {
   std::string source;                      // input file path
+  Equation equation = Equation::kHeat;
   GlobalGrid grid;
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
   bool reorder = false;                    // processes.reorder: each node holds a compact sub-block
-  double alpha = 1.0;
+  double alpha = 1.0;                      // heat: diffusivity
+  double speed = 1.0;                      // wave: wave speed c
   double dt = 0.0;                         // resolved from physics.dt or physics.cfl
   double cfl = 0.0;                        // dt / dt_max
   double dt_max = 0.0;                     // stability limit of the stencil on this grid
@@ -62,7 +69,7 @@ std::vector<std::string> known_output_fields();
 // "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count).
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what);
 
-// Reads and validates `path` with `overrides` ("key.path=value") applied; throws InputError.
-Config load_config(const std::string& path, const std::vector<std::string>& overrides);
+// Reads and validates `path` with `overrides` ("key.path=value") applied for `equation`; throws InputError.
+Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation = Equation::kHeat);
 
 }  // namespace cartex
