@@ -78,22 +78,7 @@ void StencilOperator::apply(const Field& in, Field& out, double coeff, const Reg
 }
 
 StencilOperator::Region StencilOperator::region(const std::vector<LineRun>& runs) const {
-  Region r;
-  r.start = Kokkos::View<long*>("cartex::region_start", runs.size());
-  r.length = Kokkos::View<long*>("cartex::region_length", runs.size());
-  auto hs = Kokkos::create_mirror_view(r.start);
-  auto hl = Kokkos::create_mirror_view(r.length);
-  const long view_cells = layout_.extent(0) * layout_.extent(1) * layout_.extent(2);
-  for (size_t i = 0; i < runs.size(); ++i) {
-    require(runs[i].start >= 0 && runs[i].length >= 0 && runs[i].start + runs[i].length <= view_cells,
-            "StencilOperator::region: a run leaves the field's view");
-    hs(i) = runs[i].start;
-    hl(i) = runs[i].length;
-    r.cells += runs[i].length;
-  }
-  Kokkos::deep_copy(r.start, hs);
-  Kokkos::deep_copy(r.length, hl);
-  return r;
+  return make_cell_region(layout_, runs);
 }
 
 namespace {

@@ -11,6 +11,7 @@
 
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
+#include "cartex/kernels/cell_region.hpp"
 
 namespace cartex {
 
@@ -24,10 +25,7 @@ class StencilOperator {
   StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel = Kernel::kAuto);
 
   // Cells to update other than the whole interior (deep-halo steps, overlap), on the device.
-  struct Region {
-    Kokkos::View<long*> start, length;
-    long cells = 0;
-  };
+  using Region = CellRegion;
 
   // out(p) = in(p) + coeff * sum_q w_q in(p + o_q) over the interior; both fields have this layout.
   void apply(const Field& in, Field& out, double coeff) const;
