@@ -1,18 +1,19 @@
 #include "stepper.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace cartex::heat {
 
-Stepper::Stepper(const Setup& s, MPI_Comm comm)
+Stepper::Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update)
     : k_(static_cast<int>(s.cfg.steps_per_exchange)),
       overlap_(s.cfg.overlap),
-      coeff_(s.cfg.dt * s.cfg.alpha),
-      plan_(make_halo_plan(s.cfg.backend, *s.geometry, s.pattern, comm)),
-      op_(s.cfg.stencil, s.pattern.layout) {
-  for (const auto& runs : s.pattern.update) update_.push_back(op_.region(runs));
-  inner_ = op_.region(s.pattern.inner);
-  rim_ = op_.region(s.pattern.rim);
+      plan_(make_halo_plan(s.cfg.backend, *s.geometry, s.pattern, s.comm())),
+      op_(std::move(update)) {
+  const FieldLayout& layout = s.pattern.layout;
+  for (const auto& runs : s.pattern.update) update_.push_back(make_cell_region(layout, runs));
+  inner_ = make_cell_region(layout, s.pattern.inner);
+  rim_ = make_cell_region(layout, s.pattern.rim);
 }
 
 void Stepper::step(Field& u, Field& next) {
@@ -24,12 +25,12 @@ void Stepper::step(Field& u, Field& next) {
       double t0 = MPI_Wtime();
       plan_->start(u);
       exchange_seconds_ += MPI_Wtime() - t0;
-      op_.apply(u, next, coeff_, inner_);
+      op_->apply(u, next, inner_);
       Kokkos::fence();
       t0 = MPI_Wtime();
       plan_->finish(u);
       exchange_seconds_ += MPI_Wtime() - t0;
-      op_.apply(u, next, coeff_, rim_);
+      op_->apply(u, next, rim_);
       Kokkos::fence();
       return;
     }
@@ -39,9 +40,9 @@ void Stepper::step(Field& u, Field& next) {
   }
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
   if (k_ == 1)
-    op_.apply(u, next, coeff_);
+    op_->apply(u, next);
   else
-    op_.apply(u, next, coeff_, update_[j - 1]);
+    op_->apply(u, next, update_[j - 1]);
   Kokkos::fence();
 }
 

@@ -11,16 +11,16 @@
 #include <vector>
 
 #include "cartex/halo/halo_plan.hpp"
-#include "cartex/kernels/stencil_update.hpp"
+#include "cartex/kernels/update_operator.hpp"
 #include "heat_run.hpp"
 
 namespace cartex::heat {
 
-// Owns the halo plan and the stencil operator of a run and applies the k-step cycle.
+// Owns the halo plan and the update of a run and applies the k-step cycle.
 class Stepper {
  public:
-  // Builds the plan (collective) and the update regions.
-  Stepper(const Setup& s, MPI_Comm comm);
+  // Builds the plan (collective) and the update regions; `update` is built for s.pattern.layout.
+  Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update);
 
   // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps.
   void step(Field& u, Field& next);
@@ -28,7 +28,7 @@ class Stepper {
   void calibrate(Field& u);
 
   const HaloPlan& plan() const { return *plan_; }
-  const char* kernel_name() const { return op_.kernel_name(); }
+  std::string kernel_name() const { return op_->kernel_name(); }
   // Seconds spent in the exchange that the update did not hide (start + finish).
   double exchange_seconds() const { return exchange_seconds_; }
   long exchanges() const { return exchanges_; }
@@ -41,11 +41,10 @@ class Stepper {
  private:
   int k_;
   bool overlap_;
-  double coeff_;
   std::unique_ptr<HaloPlan> plan_;
-  StencilOperator op_;
-  std::vector<StencilOperator::Region> update_;  // step j of a cycle: update_[j - 1]
-  StencilOperator::Region inner_, rim_;
+  std::unique_ptr<UpdateOperator> op_;
+  std::vector<CellRegion> update_;  // step j of a cycle: update_[j - 1]
+  CellRegion inner_, rim_;
   long steps_ = 0, exchanges_ = 0;
   double exchange_seconds_ = 0, blocking_seconds_ = 0;
 };

@@ -1,0 +1,25 @@
+#pragma once
+// The linear stencil operator L of a Stencil as a time step (UpdateOperator):
+//   heat (explicit Euler)   out = in + coeff * L(in)              coeff = dt * alpha
+// StencilOperator picks the kernel (specialized or generic); this adds the coefficient.
+#include <string>
+
+#include "cartex/kernels/stencil_update.hpp"
+#include "cartex/kernels/update_operator.hpp"
+
+namespace cartex {
+
+class LinearUpdate final : public UpdateOperator {
+ public:
+  LinearUpdate(const Stencil& stencil, const FieldLayout& layout, double coeff) : op_(stencil, layout), coeff_(coeff) {}
+
+  void apply(const Field& in, Field& out) const override { op_.apply(in, out, coeff_); }
+  void apply(const Field& in, Field& out, const CellRegion& cells) const override { op_.apply(in, out, coeff_, cells); }
+  std::string kernel_name() const override { return op_.kernel_name(); }
+
+ private:
+  StencilOperator op_;
+  double coeff_;
+};
+
+}  // namespace cartex
