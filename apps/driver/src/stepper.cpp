@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace cartex::heat {
+namespace cartex::app {
 
 Stepper::Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update)
     : k_(static_cast<int>(s.cfg.steps_per_exchange)),
@@ -64,4 +64,4 @@ double Stepper::hidden_fraction() const {
   return std::clamp(1.0 - visible / blocking_seconds_, 0.0, 1.0);
 }
 
-}  // namespace cartex::heat
+}  // namespace cartex::app

@@ -8,7 +8,7 @@
 
 #include "cartex/core/error.hpp"
 
-namespace cartex::heat {
+namespace cartex::app {
 
 namespace {
 
@@ -97,4 +97,4 @@ ranks::Traffic exchange_traffic(const HaloPattern& p, const ranks::NodeLayout& l
   return {t[0], t[1], t[2], t[3]};
 }
 
-}  // namespace cartex::heat
+}  // namespace cartex::app

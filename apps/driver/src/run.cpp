@@ -15,10 +15,10 @@
 #include "cartex/kernels/diagnostics.hpp"
 #include "cartex/kernels/initial.hpp"
 #include "cartex/kernels/linear_update.hpp"
-#include "heat_run.hpp"
+#include "driver.hpp"
 #include "stepper.hpp"
 
-namespace cartex::heat {
+namespace cartex::app {
 
 namespace {
 
@@ -168,7 +168,7 @@ int run(const Setup& s) {
     const int dim = cfg.grid.dim;
     const double steps = static_cast<double>(std::max(1L, cfg.steps - first));  // steps this run took
     const double t = t_total[2];
-    fmt::print("cartex heat3d {} (commit {})\n", kVersion, kGitCommit);
+    fmt::print("cartex {} {} (commit {})\n", s.app, kVersion, kGitCommit);
     fmt::print("  grid            {} cells, {}D, stencil {} ({} kernel), backend {}\n",
                fmt::join(cfg.grid.n.begin(), cfg.grid.n.begin() + dim, "x"), dim, cfg.stencil.name, stepper.kernel_name(),
                stepper.plan().backend());
@@ -196,4 +196,4 @@ int run(const Setup& s) {
   return 0;
 }
 
-}  // namespace cartex::heat
+}  // namespace cartex::app

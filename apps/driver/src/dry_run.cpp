@@ -3,9 +3,9 @@
 
 #include "cartex/halo/halo_plan.hpp"
 #include "gather_text.hpp"
-#include "heat_run.hpp"
+#include "driver.hpp"
 
-namespace cartex::heat {
+namespace cartex::app {
 
 namespace {
 
@@ -93,4 +93,4 @@ void print_dry_run(const Setup& s) {
   for (const auto& t : ranks_text) fmt::print("{}", t);
 }
 
-}  // namespace cartex::heat
+}  // namespace cartex::app

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace cartex::heat {
+namespace cartex::app {
 
 // Returns every rank's `text` on rank 0 (empty vector elsewhere). Collective.
 inline std::vector<std::string> gather_text(const std::string& text, MPI_Comm comm) {
@@ -28,4 +28,4 @@ inline std::vector<std::string> gather_text(const std::string& text, MPI_Comm co
   return out;
 }
 
-}  // namespace cartex::heat
+}  // namespace cartex::app

@@ -3,16 +3,18 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
-#include "heat_run.hpp"
+#include "driver.hpp"
 
-namespace cartex::heat {
+namespace cartex::app {
 
-Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm launch) {
+Setup make_setup(const std::string& app, Equation equation, const std::string& input,
+                 const std::vector<std::string>& overrides, MPI_Comm launch) {
   int rank = 0, size = 1;
   MPI_Comm_rank(launch, &rank);
   MPI_Comm_size(launch, &size);
   Setup s;
-  s.cfg = load_config(input, overrides);
+  s.app = app;
+  s.cfg = load_config(input, overrides, equation);
   try {
     s.procs = ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
   } catch (const std::invalid_argument& e) {
@@ -44,4 +46,4 @@ void load_restart(Setup& s, const std::string& path) {
   }
 }
 
-}  // namespace cartex::heat
+}  // namespace cartex::app

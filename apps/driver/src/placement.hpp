@@ -1,5 +1,5 @@
 #pragma once
-// Where heat3d's ranks sit, and what that costs (issue 7, paper 003 carried to the process grid):
+// Where an app's ranks sit, and what that costs (issue 7, paper 003 carried to the process grid):
 //
 //   launch ranks --(node layout: detected, or simulated by CARTEX_RANKS_PER_NODE/_MAPPING)--> nodes
 //   grid position g --(assignment: MPI order, or node blocks when processes.reorder)--> launch rank
@@ -18,7 +18,7 @@
 #include "cartex/ranks/allreduce.hpp"
 #include "cartex/ranks/grid_reordering.hpp"
 
-namespace cartex::heat {
+namespace cartex::app {
 
 class Placement {
  public:
@@ -62,4 +62,4 @@ std::string placement_text(const Placement& p, int dim);
 ranks::Traffic exchange_traffic(const HaloPattern& pattern, const ranks::NodeLayout& launch_layout,
                                 const ranks::GridAssignment& assignment, MPI_Comm comm);
 
-}  // namespace cartex::heat
+}  // namespace cartex::app

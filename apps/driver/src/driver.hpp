@@ -1,7 +1,5 @@
 #pragma once
-// heat3d: the explicit heat equation u' = u + dt*alpha*L(u) on a 2D or 3D grid, wired from the layers:
-// Config -> Decomposition -> HaloGeometry + HaloPattern -> HaloPlan + StencilOperator -> time loop
-// (an exchange every halo.steps_per_exchange steps) -> summary.
+// Internal parts of the app driver (include/cartex/app/driver.hpp): set-up, dry run, time loop.
 #include <mpi.h>
 
 #include <memory>
@@ -16,11 +14,12 @@
 #include "cartex/io/checkpoint.hpp"
 #include "placement.hpp"
 
-namespace cartex::heat {
+namespace cartex::app {
 
 // Everything decided before the run: validated config and this rank's place in the decomposition.
 // Ranks are those of comm() (the launch communicator, or its node-reordered copy).
 struct Setup {
+  std::string app;  // the program's name, for the summary and provenance
   Config cfg;
   ProcessGrid procs;
   Decomposition decomp{GlobalGrid{}, ProcessGrid{}};
@@ -34,7 +33,8 @@ struct Setup {
 
 // Reads the input, decides the decomposition and the placement of grid positions on ranks of
 // `launch`; throws InputError (deterministic on every rank). Collective.
-Setup make_setup(const std::string& input, const std::vector<std::string>& overrides, MPI_Comm launch);
+Setup make_setup(const std::string& app, Equation equation, const std::string& input,
+                 const std::vector<std::string>& overrides, MPI_Comm launch);
 
 // Checks checkpoint `path` against the set-up and reads this rank's block (no communication);
 // throws InputError "--restart PATH: what".
@@ -46,4 +46,4 @@ void print_dry_run(const Setup& s);
 // Runs the time loop and prints progress and the summary (collective); returns the exit code.
 int run(const Setup& s);
 
-}  // namespace cartex::heat
+}  // namespace cartex::app

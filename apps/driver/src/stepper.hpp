@@ -1,5 +1,5 @@
 #pragma once
-// Advances heat3d's field one time step at a time: a halo exchange every k = halo.steps_per_exchange
+// Advances an app's field one time step at a time: a halo exchange every k = halo.steps_per_exchange
 // steps, then the stencil update over the cells that step needs (deep halos, EuroMPI'15 section 2:
 // step j of a cycle updates B + S^(k-j), redundantly computing ghost cells that later steps read).
 //
@@ -12,9 +12,9 @@
 
 #include "cartex/halo/halo_plan.hpp"
 #include "cartex/kernels/update_operator.hpp"
-#include "heat_run.hpp"
+#include "driver.hpp"
 
-namespace cartex::heat {
+namespace cartex::app {
 
 // Owns the halo plan and the update of a run and applies the k-step cycle.
 class Stepper {
@@ -49,4 +49,4 @@ class Stepper {
   double exchange_seconds_ = 0, blocking_seconds_ = 0;
 };
 
-}  // namespace cartex::heat
+}  // namespace cartex::app
