@@ -96,7 +96,6 @@ void read_physics(YamlSection& p, Config& cfg) {
   }
   auto dt = p.get_optional_double("dt", "a positive number (time step)");
   auto cfl = p.get_optional_double("cfl", "a number in (0, 1] (fraction of the stability limit)");
-  cfg.dt_max = 2.0 / (cfg.alpha * cfg.stencil.spectral_radius());
   if (dt && cfl) p.fail("cfl", "give either physics.dt or physics.cfl, not both");
   if (!dt && !cfl) p.fail("dt", "required key is missing (give physics.dt or physics.cfl)");
   if (dt) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 
 #include "cartex/core/error.hpp"
@@ -10,10 +11,11 @@
 
 namespace cartex {
 
-StencilOperator::StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel)
+StencilOperator::StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel, Scheme scheme)
     : stencil_(stencil),
       layout_(layout),
       fixed_points_(0),
+      scheme_(scheme),
       lin_("cartex::stencil_offsets", stencil.size()),
       weights_("cartex::stencil_weights", stencil.size()) {
   require(stencil.size() >= 1, "StencilOperator: stencil " + stencil.name + " has no points");
@@ -55,26 +57,31 @@ void check_same_layout(const FieldLayout& op, const Field& in, const Field& out)
 
 }  // namespace
 
+template <class F>
+void StencilOperator::dispatch(F&& f) const {
+  const auto with_points = [&](auto scheme) {
+    switch (fixed_points_) {
+      case 5: return f(std::integral_constant<int, 5>{}, scheme);
+      case 7: return f(std::integral_constant<int, 7>{}, scheme);
+      case 9: return f(std::integral_constant<int, 9>{}, scheme);
+      case 27: return f(std::integral_constant<int, 27>{}, scheme);
+      default: return f(std::integral_constant<int, 0>{}, scheme);
+    }
+  };
+  if (scheme_ == Scheme::kEuler)
+    with_points(std::integral_constant<Scheme, Scheme::kEuler>{});
+  else
+    with_points(std::integral_constant<Scheme, Scheme::kLeapfrog>{});
+}
+
 void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
   check_same_layout(layout_, in, out);
-  switch (fixed_points_) {
-    case 5: return run<5>(in, out, coeff);
-    case 7: return run<7>(in, out, coeff);
-    case 9: return run<9>(in, out, coeff);
-    case 27: return run<27>(in, out, coeff);
-    default: return run<0>(in, out, coeff);
-  }
+  dispatch([&](auto n, auto scheme) { run<decltype(n)::value, decltype(scheme)::value>(in, out, coeff); });
 }
 
 void StencilOperator::apply(const Field& in, Field& out, double coeff, const Region& region) const {
   check_same_layout(layout_, in, out);
-  switch (fixed_points_) {
-    case 5: return run_region<5>(in, out, coeff, region);
-    case 7: return run_region<7>(in, out, coeff, region);
-    case 9: return run_region<9>(in, out, coeff, region);
-    case 27: return run_region<27>(in, out, coeff, region);
-    default: return run_region<0>(in, out, coeff, region);
-  }
+  dispatch([&](auto n, auto scheme) { run_region<decltype(n)::value, decltype(scheme)::value>(in, out, coeff, region); });
 }
 
 StencilOperator::Region StencilOperator::region(const std::vector<LineRun>& runs) const {
@@ -83,10 +90,11 @@ StencilOperator::Region StencilOperator::region(const std::vector<LineRun>& runs
 
 namespace {
 
-// The update of one cell: v[p] = u[p] + coeff * sum_q w_q u[p + lin_q]. N > 0: N points fixed at
+// The update of one cell by scheme S (Euler: v[p] = u[p] + coeff * sum_q w_q u[p + lin_q]; leapfrog:
+// v[p] = (2 u[p] - v[p]) + coeff * sum). N > 0: N points fixed at
 // compile time; N == 0: the runtime table. The points are added in stencil order (t0 + t1 + ...)
 // either way, so both give the same bits.
-template <int N>
+template <int N, Scheme S>
 struct CellUpdate {
   Kokkos::Array<long, N == 0 ? 1 : N> lc;
   Kokkos::Array<double, N == 0 ? 1 : N> wc;
@@ -94,6 +102,12 @@ struct CellUpdate {
   Kokkos::View<double*> w;
   int t;
   double coeff;
+
+  // The scheme's new value from u[p], the old v[p] and the stencil sum.
+  KOKKOS_FORCEINLINE_FUNCTION double step(double u, double v_old, double acc) const {
+    if constexpr (S == Scheme::kLeapfrog) return (2.0 * u - v_old) + coeff * acc;
+    else return u + coeff * acc;
+  }
 
   template <std::size_t... Q>
   KOKKOS_FORCEINLINE_FUNCTION double fixed_sum(const double* u, std::index_sequence<Q...>) const {
@@ -108,7 +122,7 @@ struct CellUpdate {
       acc = w(0) * u[p + lin(0)];
       for (int q = 1; q < t; ++q) acc += w(q) * u[p + lin(q)];
     }
-    v[p] = u[p] + coeff * acc;
+    v[p] = step(u[p], v[p], acc);
   }
 
   // Cells [p, p + n) of one line on the host: the vectorised x loop (fixed size) or line() (generic).
@@ -139,16 +153,16 @@ struct CellUpdate {
       }
       double* KOKKOS_RESTRICT vp = v + p + c0;
       CARTEX_IVDEP
-      for (long i = 0; i < m; ++i) vp[i] = up[i] + coeff * acc[i];
+      for (long i = 0; i < m; ++i) vp[i] = step(up[i], vp[i], acc[i]);
     }
   }
 };
 
 // The CellUpdate of an operator's stencil with `coeff`.
-template <int N>
-CellUpdate<N> make_cell(const Kokkos::View<long*>& lin, const Kokkos::View<double*>& w, const std::vector<long>& lin_host,
+template <int N, Scheme S>
+CellUpdate<N, S> make_cell(const Kokkos::View<long*>& lin, const Kokkos::View<double*>& w, const std::vector<long>& lin_host,
                         const Stencil& s, double coeff) {
-  CellUpdate<N> cell{{}, {}, lin, w, s.size(), coeff};
+  CellUpdate<N, S> cell{{}, {}, lin, w, s.size(), coeff};
   if constexpr (N > 0) {
     for (int q = 0; q < N; ++q) {
       cell.lc[q] = lin_host[q];
@@ -170,7 +184,7 @@ long tile_lines(long line_length, long ny) {
 // Host execution spaces: one iteration per (y tile, z) pair, each sweeping its lines with a plain loop
 // along x that the compiler vectorises. Device execution spaces: one thread per cell with x fastest, so
 // neighbouring threads read neighbouring addresses. Both evaluate the same CellUpdate.
-template <int N>
+template <int N, Scheme S>
 void StencilOperator::run(const Field& in, Field& out, double coeff) const {
   using Exec = Kokkos::DefaultExecutionSpace;
   constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
@@ -180,7 +194,7 @@ void StencilOperator::run(const Field& in, Field& out, double coeff) const {
   const long x0 = L.halo.lo[0], y0 = L.halo.lo[1], z0 = L.halo.lo[2];
   const double* src = in.view.data();
   double* dst = out.view.data();
-  const CellUpdate<N> cell = make_cell<N>(lin_, weights_, lin_host_, stencil_, coeff);
+  const CellUpdate<N, S> cell = make_cell<N, S>(lin_, weights_, lin_host_, stencil_, coeff);
   if constexpr (host) {
     const long ty = tile_lines(sy, ny), tiles = (ny + ty - 1) / ty;
     Kokkos::parallel_for(
@@ -201,13 +215,13 @@ void StencilOperator::run(const Field& in, Field& out, double coeff) const {
 
 // Any set of cells given as runs along x: on the host one iteration per run with the same x loop as
 // the interior sweep; on devices one team per run with vector lanes along the run.
-template <int N>
+template <int N, Scheme S>
 void StencilOperator::run_region(const Field& in, Field& out, double coeff, const Region& region) const {
   using Exec = Kokkos::DefaultExecutionSpace;
   constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
   const double* src = in.view.data();
   double* dst = out.view.data();
-  const CellUpdate<N> cell = make_cell<N>(lin_, weights_, lin_host_, stencil_, coeff);
+  const CellUpdate<N, S> cell = make_cell<N, S>(lin_, weights_, lin_host_, stencil_, coeff);
   const auto start = region.start;
   const auto length = region.length;
   const long runs = static_cast<long>(start.extent(0));

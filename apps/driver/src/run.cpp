@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "cartex/kernels/diagnostics.hpp"
 #include "cartex/kernels/initial.hpp"
 #include "cartex/kernels/linear_update.hpp"
+
 #include "driver.hpp"
 #include "stepper.hpp"
 
@@ -27,7 +29,7 @@ struct Record {
   long step;
   double time;
   FieldStats stats;
-  double heat;   // total heat: sum of u times the cell volume
+  double heat;   // integral of u: sum of u times the cell volume (heat: the total heat)
   double error;  // relative max error against the exact discrete sine solution; < 0 if not exact
 };
 
@@ -54,20 +56,39 @@ double cell_volume(const GlobalGrid& g) {
   return v;
 }
 
+// Amplitude at `step` of the exact discrete solution from the sine mode (an eigenvector of L with
+// eigenvalue lambda = the stencil's symbol at the mode):
+//   heat, explicit Euler:  A * g^n,           g = 1 + dt*alpha*lambda
+//   wave, leapfrog:        A * cos(n*w*dt),   cos(w*dt) = 1 + dt^2*c^2*lambda/2 (|.| <= 1 below dt_max),
+//                          because the start u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) is cos(w*dt) * u^0 for
+//                          the mode and u^(n+1) = 2 cos(w*dt) u^n - u^(n-1) is then the Chebyshev recursion.
+double exact_amplitude(const Config& cfg, long step) {
+  const double n = static_cast<double>(step);
+  if (cfg.equation == Equation::kHeat) return cfg.init.amplitude * std::pow(sine_mode_growth(cfg), n);
+  const auto k = sine_wave_numbers(cfg.grid, cfg.init);
+  std::array<double, 3> theta{};
+  for (int d = 0; d < 3; ++d) theta[d] = k[d] * cfg.grid.spacing(d);
+  const double c1 = 1.0 + 0.5 * cfg.dt * cfg.dt * cfg.speed * cfg.speed * cfg.stencil.symbol(theta);
+  return cfg.init.amplitude * std::cos(n * std::acos(std::clamp(c1, -1.0, 1.0)));
+}
+
 Record diagnose(const Setup& s, const Field& u, long step, const Allreduce& reduce) {
   const MPI_Comm comm = s.comm();
   Record r{step, step * s.cfg.dt, field_stats(u, comm, reduce), 0.0, -1.0};
   r.heat = r.stats.sum * cell_volume(s.cfg.grid);
   if (sine_mode_is_exact(s.cfg)) {
-    const double amp = s.cfg.init.amplitude * std::pow(sine_mode_growth(s.cfg), static_cast<double>(step));
+    const double amp = exact_amplitude(s.cfg, step);
     const double err = max_error_vs_sine(u, s.cfg.grid, sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm, reduce);
     r.error = amp != 0.0 ? err / std::abs(amp) : err;
   }
   return r;
 }
 
-std::string describe(const Record& r) {
-  std::string t = fmt::format("heat={:+.6e}  max={:.6e}", r.heat, r.stats.max);
+// What the summary and progress lines call the integral of u.
+const char* integral_name(const Config& cfg) { return cfg.equation == Equation::kHeat ? "total heat" : "integral of u"; }
+
+std::string describe(const Config& cfg, const Record& r) {
+  std::string t = fmt::format("{}={:+.6e}  max={:.6e}", cfg.equation == Equation::kHeat ? "heat" : "int_u", r.heat, r.stats.max);
   if (r.error >= 0) t += fmt::format("  err={:.2e}", r.error);
   return t;
 }
@@ -99,9 +120,20 @@ std::array<double, 3> spread(double v, MPI_Comm comm) {
   return {mn, sum / size, mx};
 }
 
-// The update of a step: the linear stencil operator as explicit Euler.
+// The update of a step: a registered point update of the stencil's name, else the linear stencil
+// operator as explicit Euler (heat) or leapfrog (wave).
 std::unique_ptr<UpdateOperator> make_update(const Setup& s) {
-  return std::make_unique<LinearUpdate>(s.cfg.stencil, s.pattern.layout, s.cfg.dt * s.cfg.alpha);
+  const Config& c = s.cfg;
+  if (c.equation == Equation::kHeat) return std::make_unique<LinearUpdate>(c.stencil, s.pattern.layout, Scheme::kEuler, c.dt * c.alpha);
+  return std::make_unique<LinearUpdate>(c.stencil, s.pattern.layout, Scheme::kLeapfrog, c.dt * c.dt * c.speed * c.speed);
+}
+
+// Wave: the level before the first, u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) (zero initial velocity,
+// second order; exact for the sine mode). Exchanges u's halo first.
+void start_leapfrog(const Setup& s, Stepper& stepper, Field& u, Field& previous) {
+  const Config& c = s.cfg;
+  stepper.exchange(u);
+  LinearUpdate(c.stencil, s.pattern.layout, Scheme::kEuler, 0.5 * c.dt * c.dt * c.speed * c.speed).apply(u, previous);
 }
 
 }  // namespace
@@ -122,6 +154,7 @@ int run(const Setup& s) {
   fill_dirichlet(u, cfg.grid, cfg.dirichlet);
   fill_dirichlet(next, cfg.grid, cfg.dirichlet);
   Stepper stepper(s, make_update(s));
+  if (cfg.equation == Equation::kWave && !s.restart) start_leapfrog(s, stepper, u, next);
   if (cfg.overlap) stepper.calibrate(u);
 
   Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
@@ -141,7 +174,7 @@ int run(const Setup& s) {
     std::swap(u, next);
     if (cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps)) {
       Record r = diagnose(s, u, step, reduce);
-      progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
+      progress.record(step, cfg.steps, r.time, describe(cfg, r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
     writer.maybe_write(step, u, table);
@@ -186,7 +219,7 @@ int run(const Setup& s) {
       fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                  100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);
     const double heat0 = history.front().heat, heat = last.heat;
-    fmt::print("  total heat      {:.15e} (start {:.15e}, change {:+.3e})\n", heat, heat0, heat - heat0);
+    fmt::print("  {:<15} {:.15e} (start {:.15e}, change {:+.3e})\n", integral_name(cfg), heat, heat0, heat - heat0);
     fmt::print("  min / max       {:.15e} / {:.15e}\n", last.stats.min, last.stats.max);
     if (last.error >= 0) fmt::print("  sine error      {:.3e} (relative, against the exact discrete solution)\n", last.error);
     if (!writer.summary().empty()) fmt::print("  output          {} ({})\n", writer.summary(), cfg.output_dir);

@@ -24,6 +24,8 @@ class Stepper {
 
   // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps.
   void step(Field& u, Field& next);
+  // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes).
+  void exchange(Field& u) { plan_->exchange(u); }
   // With overlap: times blocking exchanges of u, the reference for hidden_fraction(). Collective.
   void calibrate(Field& u);
 

@@ -1,6 +1,7 @@
 #pragma once
-// The linear stencil operator L of a Stencil as a time step (UpdateOperator):
-//   heat (explicit Euler)   out = in + coeff * L(in)              coeff = dt * alpha
+// The linear stencil operator L of a Stencil as a time step (UpdateOperator), by Scheme:
+//   heat, explicit Euler   out = in + coeff * L(in)               coeff = dt * alpha
+//   wave, leapfrog         out = (2 in - out) + coeff * L(in)     coeff = dt^2 * c^2
 // StencilOperator picks the kernel (specialized or generic); this adds the coefficient.
 #include <string>
 
@@ -11,7 +12,8 @@ namespace cartex {
 
 class LinearUpdate final : public UpdateOperator {
  public:
-  LinearUpdate(const Stencil& stencil, const FieldLayout& layout, double coeff) : op_(stencil, layout), coeff_(coeff) {}
+  LinearUpdate(const Stencil& stencil, const FieldLayout& layout, Scheme scheme, double coeff)
+      : op_(stencil, layout, StencilOperator::Kernel::kAuto, scheme), coeff_(coeff) {}
 
   void apply(const Field& in, Field& out) const override { op_.apply(in, out, coeff_); }
   void apply(const Field& in, Field& out, const CellRegion& cells) const override { op_.apply(in, out, coeff_, cells); }

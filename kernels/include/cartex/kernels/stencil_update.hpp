@@ -15,6 +15,12 @@
 
 namespace cartex {
 
+// The time scheme a StencilOperator applies, with acc = sum_q w_q in(p + o_q):
+//   kEuler      out(p) = in(p) + coeff * acc                    (heat: coeff = dt * alpha)
+//   kLeapfrog   out(p) = (2 * in(p) - out(p)) + coeff * acc     (wave: coeff = dt^2 * c^2; out holds
+//                                                                u^(n-1) on entry, u^(n+1) on exit)
+enum class Scheme { kEuler, kLeapfrog };
+
 // A stencil bound to one field layout: flattened offsets and weights, computed once.
 class StencilOperator {
  public:
@@ -22,12 +28,13 @@ class StencilOperator {
   enum class Kernel { kAuto, kGeneric };
 
   // Throws cartex::Error if the layout's halo is narrower than the stencil's reach.
-  StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel = Kernel::kAuto);
+  StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel = Kernel::kAuto,
+                  Scheme scheme = Scheme::kEuler);
 
   // Cells to update other than the whole interior (deep-halo steps, overlap), on the device.
   using Region = CellRegion;
 
-  // out(p) = in(p) + coeff * sum_q w_q in(p + o_q) over the interior; both fields have this layout.
+  // The scheme's update of out over the interior; both fields have this layout.
   void apply(const Field& in, Field& out, double coeff) const;
   // The same update over the cells of `region` (built by region()).
   void apply(const Field& in, Field& out, double coeff, const Region& region) const;
@@ -37,14 +44,18 @@ class StencilOperator {
   const char* kernel_name() const;
 
  private:
-  template <int N>
+  template <int N, Scheme S>
   void run(const Field& in, Field& out, double coeff) const;
-  template <int N>
+  template <int N, Scheme S>
   void run_region(const Field& in, Field& out, double coeff, const Region& region) const;
+  // Calls f(std::integral_constant<int, N>, std::integral_constant<Scheme, S>) for this operator.
+  template <class F>
+  void dispatch(F&& f) const;
 
   Stencil stencil_;
   FieldLayout layout_;
   int fixed_points_;                   // 0: generic kernel
+  Scheme scheme_;
   Kokkos::View<long*> lin_;            // flattened offsets (device)
   Kokkos::View<double*> weights_;      // weights (device)
   std::vector<long> lin_host_;
