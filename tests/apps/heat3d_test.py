@@ -33,9 +33,10 @@ def check(cond, what):
         print("FAIL:", what)
 
 
-def run(ranks, args, cwd, per_rank_codes=False, env=None):
-    """Runs heat3d on `ranks` ranks (with `env` added to the environment); returns (exit code, stdout,
-    stderr, per-rank exit codes)."""
+def run(ranks, args, cwd, per_rank_codes=False, env=None, app=None):
+    """Runs heat3d (or `app`) on `ranks` ranks (with `env` added to the environment); returns (exit
+    code, stdout, stderr, per-rank exit codes)."""
+    app = app or ARGS.heat3d
     codes_file = os.path.join(cwd, "rank-exit-codes.txt")
     if os.path.exists(codes_file):
         os.remove(codes_file)
@@ -44,9 +45,9 @@ def run(ranks, args, cwd, per_rank_codes=False, env=None):
         # Every rank appends its own exit code, so the test sees all of them, not mpiexec's pick; and
         # mpiexec must not kill the other ranks when the first one exits non-zero.
         cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
-        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', ARGS.heat3d] + args
+        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', app] + args
     else:
-        cmd += [ARGS.heat3d] + args
+        cmd += [app] + args
     p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120, env=dict(os.environ, **(env or {})))
     codes = []
     if per_rank_codes and os.path.exists(codes_file):
@@ -163,11 +164,15 @@ def case_bad_inputs():
             check(not os.path.exists(os.path.join(d, "output")), f"{name}: output directory was created")
 
 
-def heat(ranks, d, sets, extra=(), env=None):
+def heat(ranks, d, sets, extra=(), env=None, app=None):
     args = ["in.yaml"] + [a for s in sets for a in ("--set", s)] + list(extra)
-    code, out, err, _ = run(ranks, args, d, env=env)
-    check(code == 0, f"heat3d {' '.join(args)} on {ranks} ranks exited {code}: {err}")
+    code, out, err, _ = run(ranks, args, d, env=env, app=app)
+    check(code == 0, f"{app or 'heat3d'} {' '.join(args)} on {ranks} ranks exited {code}: {err}")
     return out
+
+
+def wave(ranks, d, sets, extra=()):
+    return heat(ranks, d, sets, extra, app=ARGS.wave3d)
 
 
 SINE_CASES = [
@@ -387,6 +392,54 @@ def case_allreduce():
         check(h is not None and abs(h - first[1]) <= 1e-13 * abs(first[1]), f"allreduce {key}: total heat {h} vs {first[1]}")
 
 
+WAVE_BASE = """\
+grid:
+  n: [12, 10, 8]
+physics:
+  speed: 1.0
+  cfl: 0.8
+run:
+  steps: 5
+"""
+
+
+def case_wave():
+    """wave3d: the standing wave follows the exact discrete leapfrog solution A cos(n w dt) on 1 to 4
+    ranks for 2nd- to 8th-order stencils; the field is bitwise the same for every rank count, backend and
+    overlap; the integral of u is conserved; wave-specific input errors."""
+    exact = [("3D 7pt", ["grid.n=[16,12,10]", "stencil=7pt"]),
+             ("3D 27pt", ["grid.n=[12,12,12]", "stencil=27pt", "init.modes=[2,1,1]"]),
+             ("3D star order 8", ["grid.n=[16,12,10]", "stencil={type: star, order: 8}"]),
+             ("3D 7pt walls", ["grid.n=[15,12,10]", "grid.periodic=[false,true,false]", "stencil=7pt"]),
+             ("2D star order 4", ["grid.n=[30,20]", "stencil={type: star, order: 4}", "init.modes=[3,2]"])]
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", WAVE_BASE)
+        for name, sets in exact:
+            for ranks in (1, 2, 3, 4):
+                out = wave(ranks, d, sets + ["run.steps=60"])
+                err = summary_value(out, "sine error")
+                check(err is not None and float(err) < 1e-11, f"wave {name} on {ranks} ranks: sine error {err}\n{out}")
+        sums = {}
+        for ranks in (1, 2, 4):
+            for backend, overlap in [("p2p", "false"), ("cart_combining", "true"), ("mpi_neighbor_alltoallw", "false")]:
+                out = wave(ranks, d, ["grid.n=[13,11,9]", "stencil={type: star, order: 6}", "init.type=gaussian",
+                                      "run.steps=9", f"comm.backend={backend}", f"comm.overlap={overlap}"])
+                sums[(ranks, backend, overlap)] = checksum(out)
+        check(None not in sums.values() and len(set(sums.values())) == 1, f"wave: checksums differ: {sums}")
+        out = wave(3, d, ["init.type=gaussian", "init.width=0.2", "run.steps=80", "stencil=27pt", "grid.n=[12,12,12]"])
+        m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
+        check(m is not None and abs(float(m.group(3))) <= 1e-12 * abs(float(m.group(2))), f"wave conservation:\n{out}")
+        for text, expected in [
+                (WAVE_BASE.replace("speed: 1.0", "alpha: 1.0"), "bad.yaml:4:3: physics.speed: required key is missing (a positive number, the wave speed)"),
+                (WAVE_BASE + "halo:\n  steps_per_exchange: 2\n",
+                 "bad.yaml:9:23: halo.steps_per_exchange: expected 1 for the wave equation, got 2 (the leapfrog update "
+                 "also reads u at the previous step, which deep halos would have to exchange too)")]:
+            write(d, "bad.yaml", text)
+            code, out, err, codes = run(2, ["bad.yaml"], d, per_rank_codes=True, app=ARGS.wave3d)
+            check(codes == [2, 2], f"wave bad input: per-rank exit codes {codes}")
+            check([l for l in err.splitlines() if l.strip()] == [expected], f"wave bad input: {err!r}, expected {expected!r}")
+
+
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
 
 
@@ -395,9 +448,11 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--heat3d", required=True)
     p.add_argument("--mpiexec", required=True)
+    p.add_argument("--wave3d", required=True)
     p.add_argument("case", choices=sorted(CASES))
     ARGS = p.parse_args()
     ARGS.heat3d = os.path.abspath(ARGS.heat3d)
+    ARGS.wave3d = os.path.abspath(ARGS.wave3d)
     CASES[ARGS.case]()
     print(f"{ARGS.case}: {len(FAILURES)} failure(s)")
     sys.exit(1 if FAILURES else 0)
