@@ -8,7 +8,7 @@ double write_field_file(const std::string& path, const Config& cfg, const Proven
                         MPI_Comm comm) {
   ParallelFile f(path, prov, comm);
   h5::write_attr(f.root(), "kind", std::string("cartex fields"));
-  h5::write_attr(f.root(), "layout_version", kLayoutVersion);
+  h5::write_attr(f.root(), "layout_version", kFieldFileLayoutVersion);
   h5::write_attr(f.root(), "step", step);
   h5::write_attr(f.root(), "time", step * cfg.dt);
   write_grid_attrs(f.root(), cfg.grid);

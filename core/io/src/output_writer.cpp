@@ -8,7 +8,6 @@
 
 #include "atomic_rename.hpp"
 #include "cartex/core/error.hpp"
-#include "cartex/io/checkpoint.hpp"
 #include "cartex/io/field_file.hpp"
 
 namespace cartex::io {
@@ -48,15 +47,21 @@ void OutputWriter::ensure_dir() {
   dir_ready_ = true;
 }
 
-void OutputWriter::maybe_write(long step, const Field& u, const std::function<Table()>& history) {
-  const bool fields = due(step, cfg_.output_every) && !(restarted_ && step == first_step_);
+void OutputWriter::maybe_write(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history) {
+  const auto u = std::find_if(fields.begin(), fields.end(), [](const NamedField& f) { return f.name == "u"; });
+  require(u != fields.end() && u->field != nullptr, "OutputWriter::maybe_write: the fields have no u");
+  const bool field_files = due(step, cfg_.output_every) && !(restarted_ && step == first_step_);
   const bool checkpoint = due(step, cfg_.checkpoint_every) && step != first_step_;
-  if (!fields && !checkpoint) return;
+  if (!field_files && !checkpoint) return;
   ensure_dir();
   const double t0 = MPI_Wtime();
-  if (fields) write_fields(step, u);
-  if (checkpoint) write_checkpoint_at(step, u, history());
+  if (field_files) write_fields(step, *u->field);
+  if (checkpoint) write_checkpoint_at(step, fields, history());
   stats_.seconds += MPI_Wtime() - t0;
+}
+
+void OutputWriter::maybe_write(long step, const Field& u, const std::function<Table()>& history) {
+  maybe_write(step, std::vector<NamedField>{{"u", &u}}, history);
 }
 
 void OutputWriter::write_fields(long step, const Field& u) {
@@ -69,9 +74,9 @@ void OutputWriter::write_fields(long step, const Field& u) {
   write_text_atomically((fs::path(cfg_.output_dir) / "fields.xmf").string(), xdmf_text(cfg_.grid, cfg_.output_fields, series_, note));
 }
 
-void OutputWriter::write_checkpoint_at(long step, const Field& u, const Table& history) {
+void OutputWriter::write_checkpoint_at(long step, const std::vector<NamedField>& fields, const Table& history) {
   const std::string path = (fs::path(cfg_.output_dir) / checkpoint_file_name(step)).string();
-  stats_.bytes += write_checkpoint(path, cfg_, prov_, step, u, history, comm_);
+  stats_.bytes += write_checkpoint(path, cfg_, prov_, step, fields, history, comm_);
   ++stats_.checkpoints;
   if (rank_ == 0) prune_checkpoints();
 }

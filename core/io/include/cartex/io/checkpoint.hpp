@@ -1,8 +1,10 @@
 #pragma once
-// Checkpoints: everything heat3d needs to continue a run bitwise (the field interior, the step and
-// the diagnostics history so far), readable on any number of ranks (docs/output.md).
+// Checkpoints: everything a run needs to continue bitwise (the interiors of its named fields, the
+// step, the equation and the diagnostics history so far), readable on any number of ranks
+// (docs/output.md).
 #include <mpi.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,25 +15,56 @@
 
 namespace cartex::io {
 
-// A checked checkpoint with this rank's block of the field already read.
-struct Checkpoint {
-  std::string path;
-  long step = 0;
-  Table history;              // diagnostics rows up to `step`
-  Box box;                    // this rank's interior box the block was read for
-  std::vector<double> block;  // the field on `box`, z slowest, x fastest
+// Layout version of the checkpoints written. Version 1 (one field u, written by heat3d before the
+// equation was recorded) is still read, as a heat checkpoint holding the field u.
+inline constexpr long kCheckpointLayoutVersion = 2;
+
+// One field of a run's state, stored in a checkpoint as the dataset `name` (letters, digits, '_').
+struct NamedField {
+  std::string name;
+  const Field* field = nullptr;
 };
 
-// Writes checkpoint `path` at `step` (collective, atomic): the field u and `history` (rank 0's is
-// stored); returns the bytes of data written.
-double write_checkpoint(const std::string& path, const Config& cfg, const Provenance& prov, long step, const Field& u,
-                        const Table& history, MPI_Comm comm);
+// The fields a run of `equation` needs to continue: heat {"u"}; wave {"u", "u_previous"} (the
+// leapfrog levels n and n-1 at the checkpoint's step n).
+std::vector<std::string> checkpoint_field_names(Equation equation);
 
-// Opens `path`, checks it against `cfg` (file kind, layout version, grid, stencil, dt, step) and
-// reads the block `box`, on this rank alone; throws InputError "PATH: what" on any problem.
+// "heat" or "wave": how checkpoints and messages name an equation.
+const char* equation_name(Equation equation);
+
+// A checked checkpoint with this rank's block of the requested fields already read.
+struct Checkpoint {
+  std::string path;
+  long layout_version = kCheckpointLayoutVersion;
+  Equation equation = Equation::kHeat;
+  long step = 0;
+  Table history;                                      // diagnostics rows up to `step`
+  Box box;                                            // this rank's interior box the blocks were read for
+  std::vector<std::string> fields;                    // every field the file holds, in file order
+  std::map<std::string, std::vector<double>> blocks;  // the requested fields on `box`, z slowest, x fastest
+};
+
+// Writes checkpoint `path` at `step` (collective, atomic): every field of `fields` (this rank's
+// interior of each, under its name; at least one, names unique) and `history` (rank 0's is
+// stored); returns the bytes of data written. Throws cartex::Error on a bad field list.
+double write_checkpoint(const std::string& path, const Config& cfg, const Provenance& prov, long step,
+                        const std::vector<NamedField>& fields, const Table& history, MPI_Comm comm);
+
+// Opens `path`, checks it against `cfg` (file kind, layout version, equation, grid, stencil, dt,
+// step), checks that it holds every field of `required` and reads their blocks on `box`, on this
+// rank alone; throws InputError "PATH: what" on any problem.
+Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box& box,
+                           const std::vector<std::string>& required);
+
+// The same with the fields cfg.equation needs: read_checkpoint(path, cfg, box, checkpoint_field_names(cfg.equation)).
 Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box& box);
 
-// Copies the checkpoint's block into the interior of `u` (halos untouched).
+// Copies the checkpoint's block of field `name` into the interior of `field` (halos untouched).
+// Throws InputError "PATH: the checkpoint has no field NAME ..." if the file does not hold it, and
+// cartex::Error if it does but `name` was not among the fields read_checkpoint was asked for.
+void load_checkpoint_field(const Checkpoint& ck, const std::string& name, Field& field);
+
+// One-field runs: load_checkpoint_field(ck, "u", u).
 void load_checkpoint_field(const Checkpoint& ck, Field& u);
 
 }  // namespace cartex::io

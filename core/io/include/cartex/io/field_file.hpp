@@ -11,8 +11,8 @@
 
 namespace cartex::io {
 
-// Version of the field and checkpoint file layout; readers refuse other versions.
-inline constexpr long kLayoutVersion = 1;
+// Layout version of field files (checkpoints have their own: kCheckpointLayoutVersion).
+inline constexpr long kFieldFileLayoutVersion = 1;
 
 // Writes the field file `path` at `step` with the fields cfg.output_fields (collective, atomic);
 // returns the bytes of field data written.

@@ -9,6 +9,7 @@
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/field.hpp"
+#include "cartex/io/checkpoint.hpp"
 #include "cartex/io/provenance.hpp"
 #include "cartex/io/table.hpp"
 #include "cartex/io/xdmf.hpp"
@@ -30,8 +31,12 @@ class OutputWriter {
   OutputWriter(const Config& cfg, const ProcessGrid& procs, long first_step, const std::string& restart_from, MPI_Comm comm);
 
   // Writes what is due at `step` (collective): field files at multiples of output.every and at the
-  // last step, checkpoints likewise for output.checkpoint_every (never at first_step). `history` is
-  // called only when a checkpoint is written.
+  // last step, checkpoints likewise for output.checkpoint_every (never at first_step). `fields` is
+  // the run's state at `step`: checkpoints hold all of them under their names, field files the one
+  // named "u" (which must be present; e.g. wave: {{"u", &u}, {"u_previous", &previous}}). The
+  // pointers are only used during the call. `history` is called only when a checkpoint is written.
+  void maybe_write(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history);
+  // One-field runs (heat): maybe_write(step, {{"u", &u}}, history).
   void maybe_write(long step, const Field& u, const std::function<Table()>& history);
 
   // Totals so far.
@@ -42,7 +47,7 @@ class OutputWriter {
  private:
   bool due(long step, long every) const;
   void write_fields(long step, const Field& u);
-  void write_checkpoint_at(long step, const Field& u, const Table& history);
+  void write_checkpoint_at(long step, const std::vector<NamedField>& fields, const Table& history);
   // Deletes all but the newest output.keep_checkpoints checkpoint files in the directory (rank 0).
   void prune_checkpoints() const;
   void ensure_dir();
