@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""End-to-end tests of heat3d's parallel HDF5 output, XDMF index, checkpoint/restart and the
-scripts/h5slice.py, h5diff.py and plot_history.py tools. One case per ctest:
+"""End-to-end tests of heat3d's parallel HDF5 output, XDMF index, checkpoint/restart (also from
+version-1 checkpoints, and refused across heat3d and wave3d) and the scripts/h5slice.py, h5diff.py
+and plot_history.py tools. One case per ctest:
 
-    io_test.py --heat3d PATH --mpiexec PATH --scripts DIR CASE
+    io_test.py --heat3d PATH --wave3d PATH --mpiexec PATH --scripts DIR CASE
 
 Runs under a Python with numpy, h5py and matplotlib (tests/io/CMakeLists.txt finds one).
 """
@@ -37,6 +38,9 @@ run:
   progress_every: 5
 """
 
+# The same grid for wave3d (physics.speed, not alpha).
+WAVE = BASE.replace("alpha: 1.0", "speed: 1.0")
+
 # A 3D case with walls, Dirichlet values and a gaussian: restart must restore more than a sine.
 WALLS = ["grid.n=[11,9,12]", "grid.periodic=[false,true,false]", "boundary.x=[1.0,0.5]", "boundary.z=[0.0,0.25]",
          "init.type=gaussian", "init.width=0.2"]
@@ -49,8 +53,9 @@ def check(cond, what):
     return cond
 
 
-def run(ranks, args, cwd, per_rank_codes=False, env=None):
-    """Runs heat3d on `ranks` ranks; returns (exit code, stdout, stderr, per-rank exit codes)."""
+def run(ranks, args, cwd, per_rank_codes=False, env=None, program=None):
+    """Runs heat3d (or `program`) on `ranks` ranks; returns (exit code, stdout, stderr, per-rank exit codes)."""
+    program = program or ARGS.heat3d
     codes_file = os.path.join(cwd, "rank-exit-codes.txt")
     if os.path.exists(codes_file):
         os.remove(codes_file)
@@ -58,9 +63,9 @@ def run(ranks, args, cwd, per_rank_codes=False, env=None):
     if per_rank_codes:
         # Every rank appends its own exit code; mpiexec must not kill the others on the first failure.
         cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
-        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', ARGS.heat3d] + args
+        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', program] + args
     else:
-        cmd += [ARGS.heat3d] + args
+        cmd += [program] + args
     p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120, env=env)
     codes = []
     if per_rank_codes and os.path.exists(codes_file):
@@ -191,6 +196,9 @@ def case_restart_bitwise():
         ck = os.path.join("first", "checkpoint_000010.h5")
         with h5py.File(os.path.join(d, ck), "r") as f:
             check(f.attrs["kind"] == "cartex checkpoint" and f.attrs["step"] == 10, "checkpoint attributes")
+            check(f.attrs["layout_version"] == 2 and f.attrs["equation"] == "heat" and f.attrs["fields"] == "u",
+                  f"checkpoint layout {f.attrs['layout_version']}, equation {f.attrs['equation']!r}, fields {f.attrs['fields']!r}")
+            check(sorted(f) == ["history", "u"], f"checkpoint datasets {sorted(f)}")
             check(list(f["history"].attrs["columns"].split(","))[:2] == ["step", "time"], "history columns")
         for ranks in (2, 3, 4):
             out = heat(ranks, d, common + [f"output.dir=re{ranks}"], ["--restart", ck])
@@ -239,9 +247,9 @@ def bad_restart_cases(d):
     shutil.copy(os.path.join(d, ck), os.path.join(d, "truncated.h5"))
     size = os.path.getsize(os.path.join(d, "truncated.h5"))
     os.truncate(os.path.join(d, "truncated.h5"), size // 2)
-    shutil.copy(os.path.join(d, ck), os.path.join(d, "v2.h5"))
-    with h5py.File(os.path.join(d, "v2.h5"), "r+") as f:
-        f.attrs.modify("layout_version", 2)
+    shutil.copy(os.path.join(d, ck), os.path.join(d, "v3.h5"))
+    with h5py.File(os.path.join(d, "v3.h5"), "r+") as f:
+        f.attrs.modify("layout_version", 3)
     return [
         ("missing file", "nope.h5", [], "--restart nope.h5: no such file"),
         ("not HDF5", "text.h5", [], "--restart text.h5: not an HDF5 file"),
@@ -258,7 +266,7 @@ def bad_restart_cases(d):
          f"--restart {ck}: stencil mismatch: the checkpoint was written with stencil 7pt, the input has 27pt"),
         ("dt mismatch", ck, ["physics.cfl=0.25"],
          re.compile(re.escape(f"--restart {ck}: time step mismatch: the checkpoint has dt ") + r"[\d.e-]+, the input's resolved dt is [\d.e-]+")),
-        ("layout version", "v2.h5", [], "--restart v2.h5: checkpoint layout version 2, but this cartex reads version 1"),
+        ("layout version", "v3.h5", [], "--restart v3.h5: checkpoint layout version 3, but this cartex reads versions 1 and 2"),
         ("field file", "ck/fields_000010.h5", [],
          "--restart ck/fields_000010.h5: not a cartex checkpoint (no attribute kind = \"cartex checkpoint\")"),
         ("past the end", ck, ["run.steps=5"], f"--restart {ck}: the checkpoint is at step 10, past the input's run.steps = 5"),
@@ -282,6 +290,58 @@ def case_bad_restart():
                 check(lines == [expected], f"{name}: stderr\n  {lines}\nexpected\n  [{expected!r}]")
             check(out.strip() == "", f"{name}: unexpected stdout {out!r}")
             check(not os.path.exists(os.path.join(d, "bad")), f"{name}: output directory was created")
+
+
+def make_version1(src, dst):
+    """Copies checkpoint `src` to `dst` as layout version 1 wrote it: no equation, no field list."""
+    shutil.copy(src, dst)
+    with h5py.File(dst, "r+") as f:
+        del f.attrs["equation"]
+        del f.attrs["fields"]
+        f.attrs.modify("layout_version", 1)
+
+
+def case_checkpoint_v1():
+    """A version-1 checkpoint (one field u, no equation attribute) still restarts heat3d bitwise;
+    wave3d refuses it as a heat checkpoint."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        ref = checksum(heat(2, d, WALLS + ["output.dir=full"]))
+        heat(2, d, WALLS + ["output.dir=first", "output.checkpoint_every=10", "run.steps=10"])
+        make_version1(os.path.join(d, "first", "checkpoint_000010.h5"), os.path.join(d, "v1.h5"))
+        out = heat(3, d, WALLS + ["output.dir=re"], ["--restart", "v1.h5"])
+        check(checksum(out) == ref, f"restart from version 1 on 3 ranks: checksum {checksum(out)}, uninterrupted {ref}")
+        write(d, "wave.yaml", WAVE)
+        code, out, err, codes = run(2, ["wave.yaml", "--restart", "v1.h5", "--set", "output.dir=bad"], d,
+                                    per_rank_codes=True, program=ARGS.wave3d)
+        expected = ("--restart v1.h5: equation mismatch: the checkpoint was written by a heat run (equation heat), "
+                    "but this run is wave (equation wave)")
+        check(codes == [2, 2] and [l for l in err.splitlines() if l.strip()] == [expected],
+              f"wave3d from a version-1 checkpoint: codes {codes}, stderr {err!r}")
+
+
+def case_equation_mismatch():
+    """heat3d refuses a wave3d checkpoint and wave3d a heat3d one: one line, exit 2 on every rank."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        write(d, "wave.yaml", WAVE)
+        heat(2, d, ["output.dir=heat", "output.checkpoint_every=10"])
+        code, out, err, _ = run(2, ["wave.yaml", "--set", "output.dir=wave", "--set", "output.checkpoint_every=10"], d,
+                                program=ARGS.wave3d)
+        check(code == 0, f"wave3d exited {code}: {err}")
+        with h5py.File(os.path.join(d, "wave", "checkpoint_000010.h5"), "r") as f:
+            check(f.attrs["equation"] == "wave", f"wave3d checkpoint equation {f.attrs['equation']!r}")
+        for program, inp, ck, this, other in [(ARGS.wave3d, "wave.yaml", "heat/checkpoint_000010.h5", "wave", "heat"),
+                                              (ARGS.heat3d, "in.yaml", "wave/checkpoint_000010.h5", "heat", "wave")]:
+            for ranks in (2, 3):
+                code, out, err, codes = run(ranks, [inp, "--restart", ck, "--set", "output.dir=bad"], d,
+                                            per_rank_codes=True, program=program)
+                expected = (f"--restart {ck}: equation mismatch: the checkpoint was written by a {other} run "
+                            f"(equation {other}), but this run is {this} (equation {this})")
+                lines = [l for l in err.splitlines() if l.strip()]
+                check(codes == [2] * ranks, f"{this} run from a {other} checkpoint on {ranks} ranks: codes {codes}")
+                check(lines == [expected], f"{this} run from a {other} checkpoint: stderr\n  {lines}\nexpected\n  [{expected!r}]")
+                check(out.strip() == "" and not os.path.exists(os.path.join(d, "bad")), f"{this} run wrote output")
 
 
 def case_bad_keys():
@@ -364,11 +424,13 @@ def main():
     global ARGS
     p = argparse.ArgumentParser()
     p.add_argument("--heat3d", required=True)
+    p.add_argument("--wave3d", required=True)
     p.add_argument("--mpiexec", required=True)
     p.add_argument("--scripts", required=True)
     p.add_argument("case", choices=sorted(CASES))
     ARGS = p.parse_args()
     ARGS.heat3d = os.path.abspath(ARGS.heat3d)
+    ARGS.wave3d = os.path.abspath(ARGS.wave3d)
     CASES[ARGS.case]()
     print(f"{ARGS.case}: {len(FAILURES)} failure(s)")
     sys.exit(1 if FAILURES else 0)
