@@ -1,8 +1,11 @@
 #include "cartex/core/stencil.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <stdexcept>
 
 namespace cartex {
@@ -78,22 +81,34 @@ bool isotropic(const GlobalGrid& g) {
   return true;
 }
 
-// Second-order star Laplacian: the centre first, then -x, +x, -y, +y, (-z, +z).
-Stencil star(const std::string& name, const GlobalGrid& g) {
+long factorial(int n) { return n <= 1 ? 1 : n * factorial(n - 1); }
+
+// num / den in lowest terms (den > 0).
+Fraction reduced(long num, long den) {
+  const long g = std::gcd(num, den);
+  return {num / g, den / g};
+}
+
+// Star Laplacian of radius r (coefficients `c` from star_coefficients): the centre first, then for
+// each dimension d and k = 1..r the offsets -k and +k, weights c_k / h_d^2. The centre adds c_0 / h_d^2
+// dimension by dimension, starting from 0, so that radius 1 is bitwise the historical 5pt/7pt.
+Stencil star(const std::string& name, const std::vector<Fraction>& c, const GlobalGrid& g) {
   Stencil s;
   s.name = name;
   s.dim = g.dim;
+  const int r = static_cast<int>(c.size()) - 1;
   double centre = 0;
-  for (int d = 0; d < g.dim; ++d) centre -= 2.0 / (g.spacing(d) * g.spacing(d));
+  for (int d = 0; d < g.dim; ++d) centre += c[0].value() / (g.spacing(d) * g.spacing(d));
   s.offsets.push_back({0, 0, 0});
   s.weights.push_back(centre);
   for (int d = 0; d < g.dim; ++d)
-    for (int side : {-1, 1}) {
-      Offset o{0, 0, 0};
-      o[d] = side;
-      s.offsets.push_back(o);
-      s.weights.push_back(1.0 / (g.spacing(d) * g.spacing(d)));
-    }
+    for (int k = 1; k <= r; ++k)
+      for (int side : {-1, 1}) {
+        Offset o{0, 0, 0};
+        o[d] = side * k;
+        s.offsets.push_back(o);
+        s.weights.push_back(c[k].value() / (g.spacing(d) * g.spacing(d)));
+      }
   return s;
 }
 
@@ -124,11 +139,98 @@ Stencil make_builtin_stencil(const std::string& name, const GlobalGrid& grid) {
     throw std::invalid_argument("unknown stencil \"" + name + "\" for a " + std::to_string(grid.dim) +
                                 "D grid (expected one of: " + list + ")");
   }
-  if (name == "5pt" || name == "7pt") return star(name, grid);
+  if (name == "5pt" || name == "7pt") return star(name, star_coefficients(1), grid);
   if (!isotropic(grid))
     throw std::invalid_argument("stencil " + name + " needs equal grid spacing in every dimension (check grid.n, grid.length, grid.periodic)");
   if (name == "9pt") return box(name, grid, {-20.0, 4.0, 1.0, 0.0}, 6.0);
   return box(name, grid, {-128.0, 14.0, 3.0, 1.0}, 30.0);
+}
+
+std::vector<int> star_orders() { return {2, 4, 6, 8}; }
+
+std::vector<Fraction> star_coefficients(int radius) {
+  if (radius < 1 || radius > 4)
+    throw std::invalid_argument("star_coefficients: radius " + std::to_string(radius) + " is not 1, 2, 3 or 4");
+  // c_k = 2 (-1)^(k+1) (r!)^2 / (k^2 (r-k)! (r+k)!), exactly; for r <= 4 every product fits a long.
+  const long r2 = factorial(radius) * factorial(radius);
+  std::vector<Fraction> c(radius + 1);
+  Fraction sum{0, 1};
+  for (int k = 1; k <= radius; ++k) {
+    const long sign = k % 2 == 1 ? 1 : -1;
+    c[k] = reduced(sign * 2 * r2, static_cast<long>(k) * k * factorial(radius - k) * factorial(radius + k));
+    sum = reduced(sum.num * c[k].den + c[k].num * sum.den, sum.den * c[k].den);
+  }
+  c[0] = reduced(-2 * sum.num, sum.den);
+  return c;
+}
+
+std::string star_stencil_name(int order) { return "star" + std::to_string(order); }
+
+Stencil make_star_stencil(int order, const GlobalGrid& grid) {
+  const auto orders = star_orders();
+  if (std::find(orders.begin(), orders.end(), order) == orders.end())
+    throw std::invalid_argument("make_star_stencil: order " + std::to_string(order) + " is not 2, 4, 6 or 8");
+  return star(star_stencil_name(order), star_coefficients(order / 2), grid);
+}
+
+std::string offset_text(const Offset& o, int dim) {
+  return dim == 3 ? fmt::format("[{}, {}, {}]", o[0], o[1], o[2]) : fmt::format("[{}, {}]", o[0], o[1]);
+}
+
+void validate_stencil(const Stencil& s, int dim) {
+  using Part = InvalidStencil::Part;
+  if (s.offsets.empty()) throw InvalidStencil("expected at least one point", Part::kOffset);
+  if (s.weights.size() != s.offsets.size())
+    throw InvalidStencil(fmt::format("expected one weight per offset, got {} offsets and {} weights", s.offsets.size(),
+                                     s.weights.size()),
+                         Part::kWeight);
+  if (s.dim != dim) throw InvalidStencil(fmt::format("the stencil is {}D but the grid is {}D", s.dim, dim));
+  std::map<Offset, int> first;
+  for (int q = 0; q < s.size(); ++q) {
+    const Offset& o = s.offsets[q];
+    if (dim == 2 && o[2] != 0)
+      throw InvalidStencil(fmt::format("entry {} {} reaches into z, but the grid is 2D", q + 1, offset_text(o, 3)), Part::kOffset, q);
+    auto [it, fresh] = first.emplace(o, q);
+    if (!fresh)
+      throw InvalidStencil(fmt::format("entry {} repeats the offset {} of entry {} (every offset must appear once)", q + 1,
+                                       offset_text(o, dim), it->second + 1),
+                           Part::kOffset, q);
+  }
+  double sum = 0, magnitude = 0;
+  for (int q = 0; q < s.size(); ++q) {
+    if (!std::isfinite(s.weights[q]))
+      throw InvalidStencil(fmt::format("entry {} is not a finite number", q + 1), Part::kWeight, q);
+    sum += s.weights[q];
+    magnitude += std::abs(s.weights[q]);
+  }
+  if (std::abs(sum) > kWeightSumTolerance * magnitude)
+    throw InvalidStencil(fmt::format("the weights sum to {:.6g}, expected 0 (|sum| <= {:g} * sum of |w|): a Laplacian maps "
+                                     "constants to 0",
+                                     sum, kWeightSumTolerance),
+                         Part::kWeight);
+  if (!(s.spectral_radius() > 0))
+    throw InvalidStencil("the spectral radius is 0, expected > 0 (no mode decays: a Laplacian has a negative centre weight; "
+                         "are the signs flipped?)",
+                         Part::kWeight);
+}
+
+Stencil make_custom_stencil(const std::string& name, const std::vector<Offset>& offsets, const std::vector<double>& weights,
+                            bool divide_by_h2, const GlobalGrid& grid) {
+  Stencil s;
+  s.name = name;
+  s.dim = grid.dim;
+  s.offsets = offsets;
+  s.weights = weights;
+  validate_stencil(s, grid.dim);
+  if (divide_by_h2) {
+    if (!isotropic(grid))
+      throw std::invalid_argument(
+          "weights for unit spacing are divided by h^2, which needs equal grid spacing in every dimension (check grid.n, "
+          "grid.length, grid.periodic); or give the weights for this grid with divide_by_h2: false");
+    const double h = grid.spacing(0);
+    for (double& w : s.weights) w /= h * h;
+  }
+  return s;
 }
 
 }  // namespace cartex

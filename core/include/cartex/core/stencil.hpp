@@ -3,12 +3,23 @@
 // halo and the process neighborhood from it; nobody writes a neighbor list by hand.
 //
 // Weights include the grid spacing: L(u)_p = sum_q weight[q] * u[p + offset[q]] approximates the
-// Laplacian on the given grid. Builtins:
-//   5pt  (2D)  (u_W + u_E - 2u)/hx^2 + (u_S + u_N - 2u)/hy^2
-//   9pt  (2D)  1/(6h^2) * [ 4 on faces, 1 on corners, -20 at the centre ]      (needs hx == hy)
-//   7pt  (3D)  sum over d of (u_-d + u_+d - 2u)/h_d^2
-//   27pt (3D)  1/(30h^2) * [ 14 on faces, 3 on edges, 1 on corners, -128 at the centre ] (isotropic h)
+// Laplacian on the given grid. Families (formulas and tables: docs/stencils.md):
+//   star, order 2r (r = 1..4)  per dimension d the 1D central second difference of order 2r:
+//        sum_k c_k (u_{-k} + u_{+k}) / h_d^2 + c_0 u / h_d^2, summed over d (anisotropic h allowed);
+//        c_k = 2 (-1)^(k+1) (r!)^2 / (k^2 (r-k)! (r+k)!), c_0 = -2 sum_k c_k.
+//        Builtins 5pt (2D) and 7pt (3D) are the star of order 2.
+//   box, radius 1, order 2 (compact; needs hx == hy (== hz)):
+//        9pt  (2D)  1/(6h^2)  * [ 4 on faces, 1 on corners, -20 at the centre ]
+//        27pt (3D)  1/(30h^2) * [ 14 on faces, 3 on edges, 1 on corners, -128 at the centre ]
+//   custom: offsets and weights from the input or from a registered factory (stencil_registry.hpp).
+//
+// Point order is a contract: kernels add the points of a cell's update in the stencil's order (that
+// makes results bitwise reproducible) and pick a specialised kernel by point count.
+//   star: the centre first, then for d = x, y(, z): for k = 1..r: offset -k, then +k along d.
+//   box:  lexicographic with x fastest: (dx, dy, dz) for dz, dy, dx each in -1, 0, 1 (dz = 0 in 2D).
+//   custom: the order given.
 #include <array>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -53,5 +64,63 @@ std::vector<std::string> builtin_stencil_names(int dim);
 // Builds a builtin stencil for `grid`; throws std::invalid_argument with the reason when the name is
 // unknown for the grid's dimension or the stencil needs equal spacing and the grid does not have it.
 Stencil make_builtin_stencil(const std::string& name, const GlobalGrid& grid);
+
+// An exact fraction num / den (den > 0, lowest terms).
+struct Fraction {
+  long num = 0;
+  long den = 1;
+  // The nearest double (num and den are exact doubles, so one division rounds once).
+  double value() const { return static_cast<double>(num) / static_cast<double>(den); }
+  friend bool operator==(const Fraction& a, const Fraction& b) { return a.num == b.num && a.den == b.den; }
+};
+
+// The star orders cartex builds: 2, 4, 6, 8 (radius = order / 2).
+std::vector<int> star_orders();
+
+// The 1D second-derivative coefficients of the central difference of order 2 * radius for unit
+// spacing: [0] the centre c_0, [k] the weight c_k of both offsets -k and +k (k = 1..radius).
+// Throws std::invalid_argument unless radius is 1..4.
+std::vector<Fraction> star_coefficients(int radius);
+
+// "star<order>", the name of the star stencil of that order.
+std::string star_stencil_name(int order);
+
+// The star Laplacian of `order` (one of star_orders()) on `grid`, per dimension divided by h_d^2.
+// Order 2 is bitwise the builtin 5pt/7pt except for its name. Throws std::invalid_argument.
+Stencil make_star_stencil(int order, const GlobalGrid& grid);
+
+// Why a stencil is not a usable Laplacian. point() is the index of the offending point (or -1 when
+// no single point is to blame); part() says whether the stencil as a whole, the point's offset or its
+// weight is wrong, so a reader can point at the right entry of the input.
+class InvalidStencil : public std::invalid_argument {
+ public:
+  enum class Part { kWhole, kOffset, kWeight };
+  explicit InvalidStencil(const std::string& what, Part part = Part::kWhole, int point = -1)
+      : std::invalid_argument(what), part_(part), point_(point) {}
+  Part part() const { return part_; }
+  int point() const { return point_; }
+
+ private:
+  Part part_;
+  int point_;
+};
+
+// Relative tolerance of the zero-sum check: |sum w| <= kWeightSumTolerance * sum |w|.
+inline constexpr double kWeightSumTolerance = 1e-10;
+
+// Throws InvalidStencil unless `s` is a usable Laplacian on a `dim`-dimensional grid: at least one
+// point; as many weights as offsets; s.dim == dim; no offset reaching into z in 2D; no offset twice;
+// finite weights summing to zero (within kWeightSumTolerance: a Laplacian maps constants to zero, and
+// conservation and the stability limit assume it); spectral radius > 0 (some mode decays).
+void validate_stencil(const Stencil& s, int dim);
+
+// A custom stencil: `offsets` and `weights` as given, validated. With `divide_by_h2` the weights are
+// for unit spacing and are divided by h^2, which needs equal spacing in every dimension (else
+// std::invalid_argument); without it they are used as they are. Throws InvalidStencil for bad data.
+Stencil make_custom_stencil(const std::string& name, const std::vector<Offset>& offsets,
+                            const std::vector<double>& weights, bool divide_by_h2, const GlobalGrid& grid);
+
+// "[dx, dy]" in 2D, "[dx, dy, dz]" in 3D, for messages.
+std::string offset_text(const Offset& o, int dim);
 
 }  // namespace cartex

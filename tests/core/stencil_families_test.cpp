@@ -1,0 +1,249 @@
+// Star stencils (exact coefficients, point order, radius 1 == builtin, convergence order on a smooth
+// periodic function) and the validation every custom or registered stencil goes through.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+#include "cartex/core/stencil.hpp"
+
+namespace cartex {
+namespace {
+
+const double kTwoPi = 2.0 * std::acos(-1.0);
+
+GlobalGrid periodic_grid(int dim, long n, double length) {
+  GlobalGrid g;
+  g.dim = dim;
+  g.n = {n, n, dim == 3 ? n : 1};
+  g.length = {length, length, length};
+  return g;
+}
+
+TEST(StarStencil, CoefficientsAreTheKnownTables) {
+  using F = std::vector<Fraction>;
+  EXPECT_EQ(star_coefficients(1), (F{{-2, 1}, {1, 1}}));
+  EXPECT_EQ(star_coefficients(2), (F{{-5, 2}, {4, 3}, {-1, 12}}));
+  EXPECT_EQ(star_coefficients(3), (F{{-49, 18}, {3, 2}, {-3, 20}, {1, 90}}));
+  EXPECT_EQ(star_coefficients(4), (F{{-205, 72}, {8, 5}, {-1, 5}, {8, 315}, {-1, 560}}));
+  EXPECT_THROW(star_coefficients(0), std::invalid_argument);
+  EXPECT_THROW(star_coefficients(5), std::invalid_argument);
+}
+
+TEST(StarStencil, CoefficientsAreConsistentSecondDerivatives) {
+  // Exactly, in integers over a common denominator: sum c_0 + 2 sum c_k = 0 (constants map to 0) and
+  // sum_k c_k (2 k^2) = 2 (the second moment of d^2/dx^2).
+  for (int r = 1; r <= 4; ++r) {
+    SCOPED_TRACE(r);
+    const auto c = star_coefficients(r);
+    long den = 1;
+    for (const auto& f : c) den = den / std::gcd(den, f.den) * f.den;
+    long sum = c[0].num * (den / c[0].den), moment = 0;
+    for (int k = 1; k <= r; ++k) {
+      sum += 2 * c[k].num * (den / c[k].den);
+      moment += 2L * k * k * c[k].num * (den / c[k].den);
+    }
+    EXPECT_EQ(sum, 0);
+    EXPECT_EQ(moment, 2 * den);
+  }
+}
+
+TEST(StarStencil, PointOrderIsCentreThenMinusPlusPerRadiusPerDimension) {
+  GlobalGrid g = periodic_grid(3, 16, 1.0);
+  g.length = {1.0, 2.0, 4.0};
+  const Stencil s = make_star_stencil(6, g);
+  EXPECT_EQ(s.name, "star6");
+  ASSERT_EQ(s.size(), 1 + 3 * 2 * 3);
+  EXPECT_EQ(s.offsets[0], (Offset{0, 0, 0}));
+  const auto c = star_coefficients(3);
+  int q = 1;
+  double centre = 0;
+  for (int d = 0; d < 3; ++d) {
+    const double h2 = g.spacing(d) * g.spacing(d);
+    centre += c[0].value() / h2;
+    for (int k = 1; k <= 3; ++k)
+      for (int side : {-1, 1}) {
+        Offset o{0, 0, 0};
+        o[d] = side * k;
+        EXPECT_EQ(s.offsets[q], o) << "point " << q;
+        EXPECT_EQ(s.weights[q], c[k].value() / h2) << "point " << q;  // per dimension: anisotropic spacing
+        ++q;
+      }
+  }
+  EXPECT_EQ(s.weights[0], centre);
+  EXPECT_EQ(s.reach().lo, (std::array<int, 3>{3, 3, 3}));
+  EXPECT_TRUE(s.is_mirror_symmetric());
+  EXPECT_FALSE(s.has_diagonals());
+}
+
+TEST(StarStencil, OrderTwoIsTheBuiltinBitwise) {
+  for (int dim : {2, 3}) {
+    GlobalGrid g = periodic_grid(dim, 10, 1.0);
+    g.length = {1.0, 1.3, 0.7};
+    g.periodic = {true, false, true};
+    const Stencil builtin = make_builtin_stencil(dim == 2 ? "5pt" : "7pt", g);
+    const Stencil star = make_star_stencil(2, g);
+    EXPECT_EQ(star.dim, builtin.dim);
+    EXPECT_EQ(star.offsets, builtin.offsets);
+    ASSERT_EQ(star.weights.size(), builtin.weights.size());
+    for (int q = 0; q < star.size(); ++q)  // bitwise, not within a tolerance
+      EXPECT_EQ(std::memcmp(&star.weights[q], &builtin.weights[q], sizeof(double)), 0) << "point " << q;
+  }
+}
+
+TEST(StarStencil, RejectsOrdersOtherThanTwoToEight) {
+  const GlobalGrid g = periodic_grid(3, 8, 1.0);
+  for (int order : {0, 1, 3, 10}) EXPECT_THROW(make_star_stencil(order, g), std::invalid_argument) << order;
+}
+
+// Max error of the stencil applied on the host (a plain loop over its points) to
+// u = sin(x) sin(2y) [sin(z)] on [0, 2pi)^dim against the exact Laplacian -(1 + 4 [+ 1]) u.
+double laplacian_error(const Stencil& s, const GlobalGrid& g) {
+  const long nx = g.n[0], ny = g.n[1], nz = g.n[2];
+  const double h = g.spacing(0);
+  auto u = [&](long i, long j, long k) {
+    const double v = std::sin(h * i) * std::sin(2 * h * j);
+    return g.dim == 3 ? v * std::sin(h * k) : v;
+  };
+  const double eigen = g.dim == 3 ? -6.0 : -5.0;
+  auto wrap = [](long i, long n) { return ((i % n) + n) % n; };
+  double err = 0;
+  for (long k = 0; k < nz; ++k)
+    for (long j = 0; j < ny; ++j)
+      for (long i = 0; i < nx; ++i) {
+        double lu = 0;
+        for (int q = 0; q < s.size(); ++q) {
+          const Offset& o = s.offsets[q];
+          lu += s.weights[q] * u(wrap(i + o[0], nx), wrap(j + o[1], ny), wrap(k + o[2], nz));
+        }
+        err = std::max(err, std::abs(lu - eigen * u(i, j, k)));
+      }
+  return err;
+}
+
+TEST(StarStencil, ConvergesWithItsOrder) {
+  // Halving h divides the error by 2^p. n is large enough to be in the asymptotic range and small
+  // enough that round-off (~1e-16 * sum |w| ~ 1e-13 here) stays far below the order-8 error at 2n.
+  for (int dim : {2, 3})
+    for (int order : star_orders()) {
+      SCOPED_TRACE(::testing::Message() << dim << "D order " << order);
+      const long n = 16;
+      const double coarse = laplacian_error(make_star_stencil(order, periodic_grid(dim, n, kTwoPi)), periodic_grid(dim, n, kTwoPi));
+      const double fine =
+          laplacian_error(make_star_stencil(order, periodic_grid(dim, 2 * n, kTwoPi)), periodic_grid(dim, 2 * n, kTwoPi));
+      EXPECT_GT(fine, 1e-11);  // still far above round-off
+      EXPECT_NEAR(std::log2(coarse / fine), order, 0.3) << "errors " << coarse << " and " << fine;
+    }
+}
+
+Stencil raw(int dim, std::vector<Offset> offsets, std::vector<double> weights) {
+  Stencil s;
+  s.name = "t";
+  s.dim = dim;
+  s.offsets = std::move(offsets);
+  s.weights = std::move(weights);
+  return s;
+}
+
+// The message, part and point of validate_stencil's complaint ("" if none).
+struct Complaint {
+  std::string what;
+  InvalidStencil::Part part = InvalidStencil::Part::kWhole;
+  int point = -1;
+};
+
+Complaint complaint(const Stencil& s, int dim) {
+  try {
+    validate_stencil(s, dim);
+  } catch (const InvalidStencil& e) {
+    return {e.what(), e.part(), e.point()};
+  }
+  return {};
+}
+
+TEST(ValidateStencil, AcceptsEveryBuiltinAndStar) {
+  for (int dim : {2, 3}) {
+    const GlobalGrid g = periodic_grid(dim, 12, 1.0);
+    for (const auto& name : builtin_stencil_names(dim)) EXPECT_EQ(complaint(make_builtin_stencil(name, g), dim).what, "") << name;
+    for (int order : star_orders()) EXPECT_EQ(complaint(make_star_stencil(order, g), dim).what, "") << order;
+  }
+}
+
+TEST(ValidateStencil, NamesWhatIsWrongAndWhere) {
+  using P = InvalidStencil::Part;
+  const std::vector<Offset> five{{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}};
+  const std::vector<double> w5{-4, 1, 1, 1, 1};
+
+  Complaint c = complaint(raw(2, {}, {}), 2);
+  EXPECT_EQ(c.what, "expected at least one point");
+  EXPECT_EQ(c.part, P::kOffset);
+
+  c = complaint(raw(2, five, {-4, 1, 1, 1}), 2);
+  EXPECT_EQ(c.what, "expected one weight per offset, got 5 offsets and 4 weights");
+  EXPECT_EQ(c.part, P::kWeight);
+  EXPECT_EQ(c.point, -1);
+
+  c = complaint(raw(2, five, w5), 3);
+  EXPECT_EQ(c.what, "the stencil is 2D but the grid is 3D");
+  EXPECT_EQ(c.part, P::kWhole);
+
+  auto into_z = five;
+  into_z[3] = {0, 0, 1};
+  c = complaint(raw(2, into_z, w5), 2);
+  EXPECT_EQ(c.what, "entry 4 [0, 0, 1] reaches into z, but the grid is 2D");
+  EXPECT_EQ(c.part, P::kOffset);
+  EXPECT_EQ(c.point, 3);
+
+  auto twice = five;
+  twice[4] = {-1, 0, 0};
+  c = complaint(raw(2, twice, w5), 2);
+  EXPECT_EQ(c.what, "entry 5 repeats the offset [-1, 0] of entry 2 (every offset must appear once)");
+  EXPECT_EQ(c.part, P::kOffset);
+  EXPECT_EQ(c.point, 4);
+
+  c = complaint(raw(2, five, {-4, 1, NAN, 1, 1}), 2);
+  EXPECT_EQ(c.what, "entry 3 is not a finite number");
+  EXPECT_EQ(c.part, P::kWeight);
+  EXPECT_EQ(c.point, 2);
+
+  c = complaint(raw(2, five, {-4, 1, 1, 1, 1.5}), 2);
+  EXPECT_EQ(c.what, "the weights sum to 0.5, expected 0 (|sum| <= 1e-10 * sum of |w|): a Laplacian maps constants to 0");
+  EXPECT_EQ(c.part, P::kWeight);
+  EXPECT_EQ(c.point, -1);
+
+  c = complaint(raw(2, five, {4, -1, -1, -1, -1}), 2);
+  EXPECT_EQ(c.what.rfind("the spectral radius is 0, expected > 0", 0), 0u) << c.what;
+  EXPECT_EQ(c.part, P::kWeight);
+
+  c = complaint(raw(2, five, {0, 0, 0, 0, 0}), 2);
+  EXPECT_EQ(c.what.rfind("the spectral radius is 0, expected > 0", 0), 0u) << c.what;
+}
+
+TEST(ValidateStencil, ZeroSumToleranceIsRelative) {
+  const std::vector<Offset> three{{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}};
+  // 1e6 * (-2, 1, 1) with a residue of 1e-5: |sum| / sum |w| = 2.5e-12, accepted.
+  EXPECT_EQ(complaint(raw(2, three, {-2e6, 1e6, 1e6 + 1e-5}), 2).what, "");
+  // A residue of 1e-3: 2.5e-10 > 1e-10, rejected.
+  EXPECT_NE(complaint(raw(2, three, {-2e6, 1e6, 1e6 + 1e-3}), 2).what, "");
+}
+
+TEST(CustomStencil, UnitWeightsAreDividedByHSquared) {
+  const GlobalGrid g = periodic_grid(3, 8, 2.0);
+  const double h2 = g.spacing(0) * g.spacing(0);
+  const Stencil s = make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, true, g);
+  EXPECT_EQ(s.name, "c");
+  EXPECT_EQ(s.weights, (std::vector<double>{-2 / h2, 1 / h2, 1 / h2}));
+  const Stencil as_given = make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, false, g);
+  EXPECT_EQ(as_given.weights, (std::vector<double>{-2, 1, 1}));
+}
+
+TEST(CustomStencil, DividingByHSquaredNeedsEqualSpacing) {
+  GlobalGrid g = periodic_grid(2, 8, 1.0);
+  g.length[1] = 2.0;
+  EXPECT_THROW(make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, true, g), std::invalid_argument);
+  EXPECT_NO_THROW(make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, false, g));
+}
+
+}  // namespace
+}  // namespace cartex
