@@ -166,6 +166,13 @@ std::vector<Fraction> star_coefficients(int radius) {
 
 std::string star_stencil_name(int order) { return "star" + std::to_string(order); }
 
+std::vector<std::string> reserved_stencil_names() {
+  std::vector<std::string> names = builtin_stencil_names(2);
+  for (const auto& n : builtin_stencil_names(3)) names.push_back(n);
+  for (int order : star_orders()) names.push_back(star_stencil_name(order));
+  return names;
+}
+
 Stencil make_star_stencil(int order, const GlobalGrid& grid) {
   const auto orders = star_orders();
   if (std::find(orders.begin(), orders.end(), order) == orders.end())

@@ -22,20 +22,12 @@ std::map<std::string, Entry>& table() {
   return entries;
 }
 
-// Names that already mean something in an input without the registry.
-std::vector<std::string> reserved_names() {
-  std::vector<std::string> names = builtin_stencil_names(2);
-  for (const auto& n : builtin_stencil_names(3)) names.push_back(n);
-  for (int order : star_orders()) names.push_back(star_stencil_name(order));
-  return names;
-}
-
 }  // namespace
 
 void register_stencil(std::string name, StencilFactory make, std::string description) {
   if (name.empty()) throw std::invalid_argument("register_stencil: the name is empty");
   if (!make) throw std::invalid_argument(fmt::format("register_stencil: \"{}\" has no factory (an empty std::function)", name));
-  const auto reserved = reserved_names();
+  const auto reserved = reserved_stencil_names();
   if (std::find(reserved.begin(), reserved.end(), name) != reserved.end())
     throw std::invalid_argument(fmt::format("register_stencil: \"{}\" is the name of a builtin stencil ({}); choose another name",
                                             name, fmt::join(reserved, ", ")));

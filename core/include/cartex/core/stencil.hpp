@@ -85,6 +85,10 @@ std::vector<Fraction> star_coefficients(int radius);
 // "star<order>", the name of the star stencil of that order.
 std::string star_stencil_name(int order);
 
+// Names that mean a stencil without any registration: the builtins of both dimensions and the star
+// names. Neither a registered nor a custom stencil may take one.
+std::vector<std::string> reserved_stencil_names();
+
 // The star Laplacian of `order` (one of star_orders()) on `grid`, per dimension divided by h_d^2.
 // Order 2 is bitwise the builtin 5pt/7pt except for its name. Throws std::invalid_argument.
 Stencil make_star_stencil(int order, const GlobalGrid& grid);

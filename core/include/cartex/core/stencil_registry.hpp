@@ -31,9 +31,9 @@ struct RegisteredStencil {
   std::string description;
 };
 
-// Registers `make` under `name`. Throws std::invalid_argument if the name is empty, is a name the
-// input can give without the registry (builtin 5pt, 9pt, 7pt, 27pt; star2..star8) or is already
-// registered, or if `make` is empty.
+// Registers `make` under `name`. Throws std::invalid_argument if the name is empty, reserved (a name
+// the input can give without the registry: reserved_stencil_names()) or already registered, or if
+// `make` is empty.
 void register_stencil(std::string name, StencilFactory make, std::string description);
 
 // Every registered stencil, sorted by name.
