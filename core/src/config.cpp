@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/stencil_registry.hpp"
 #include "yaml_reader.hpp"
 
 namespace cartex {
@@ -70,6 +71,125 @@ GlobalGrid read_grid(YamlSection& g) {
   if (grid.dim == 2) grid.periodic[2] = true;
   g.finish();
   return grid;
+}
+
+// Fails at one entry of the list `key` of `s`: at the entry's own line and column when the list came
+// from the file, at the --set override that gave it otherwise.
+[[noreturn]] void fail_at_entry(const YamlSection& s, const std::string& key, const YAML::Node& entry, const std::string& file,
+                                const std::string& what) {
+  std::string at = s.where(key);
+  if (at.rfind(file + ":", 0) == 0 && entry.Mark().line >= 0)
+    at = fmt::format("{}:{}:{}", file, entry.Mark().line + 1, entry.Mark().column + 1);
+  throw InputError(fmt::format("{}: {}: {}", at, s.key_path(key), what));
+}
+
+// stencil: {type: star, order: 2|4|6|8, radius: 1..4} (either or both).
+void read_star_stencil(YamlSection& s, Config& cfg) {
+  const bool has_order = s.has("order"), has_radius = s.has("radius");
+  const long order = s.get_long("order", 0, "an even order 2, 4, 6 or 8");
+  const long radius = s.get_long("radius", 0, "a radius 1, 2, 3 or 4");
+  if (!has_order && !has_radius) s.fail("order", "required key is missing (give order: 2, 4, 6 or 8, or radius: 1 to 4)");
+  const auto orders = star_orders();
+  if (has_order && std::find(orders.begin(), orders.end(), order) == orders.end())
+    s.fail("order", fmt::format("expected 2, 4, 6 or 8, got {}", order));
+  if (has_radius && (radius < 1 || radius > 4)) s.fail("radius", fmt::format("expected 1, 2, 3 or 4, got {}", radius));
+  if (has_order && has_radius && order != 2 * radius)
+    s.fail("radius", fmt::format("radius {} does not match order {} (a star of order p has radius p/2)", radius, order));
+  s.finish();
+  cfg.stencil_input.form = StencilInput::Form::kStar;
+  cfg.stencil_input.order = static_cast<int>(has_order ? order : 2 * radius);
+  cfg.stencil = make_star_stencil(cfg.stencil_input.order, cfg.grid);
+}
+
+// stencil: {type: box, radius: 1, order: 2}: the compact builtin 9pt/27pt, under its builtin name.
+void read_box_stencil(YamlSection& s, YamlSection& root, Config& cfg) {
+  const std::string why =
+      "only the compact box of radius 1 and order 2 (9pt in 2D, 27pt in 3D) is built in: there is no single standard "
+      "higher-order box Laplacian; give offsets and weights for the one you want";
+  if (s.get_long("radius", 1, "a radius (1)") != 1) s.fail("radius", "expected 1: " + why);
+  if (s.get_long("order", 2, "an order (2)") != 2) s.fail("order", "expected 2: " + why);
+  s.finish();
+  try {
+    cfg.stencil = make_builtin_stencil(cfg.grid.dim == 2 ? "9pt" : "27pt", cfg.grid);
+  } catch (const std::invalid_argument& e) {
+    root.fail("stencil", e.what());
+  }
+}
+
+// stencil: {offsets: [[dx, dy(, dz)], ...], weights: [...], name: ..., divide_by_h2: true}.
+void read_custom_stencil(YamlSection& s, Config& cfg) {
+  const int dim = cfg.grid.dim;
+  const std::string entry_form = dim == 2 ? "[dx, dy]" : "[dx, dy, dz]";
+  YAML::Node offsets = s.node("offsets");
+  if (!offsets || offsets.IsNull()) s.fail("offsets", fmt::format("required key is missing (a list of {} integer offsets)", entry_form));
+  if (!offsets.IsSequence() || offsets.size() == 0)
+    s.fail("offsets", fmt::format("expected a non-empty list of {} integer offsets", entry_form));
+  std::vector<Offset> points;
+  for (std::size_t q = 0; q < offsets.size(); ++q) {
+    const YAML::Node e = offsets[q];
+    Offset o{0, 0, 0};
+    bool ok = e.IsSequence() && static_cast<int>(e.size()) == dim;
+    for (int d = 0; ok && d < dim; ++d) ok = e[d].IsScalar() && YAML::convert<int>::decode(e[d], o[d]);
+    if (!ok)
+      fail_at_entry(s, "offsets", e, cfg.source,
+                    fmt::format("entry {}: expected {} integers {} (the grid is {}D)", q + 1, dim, entry_form, dim));
+    points.push_back(o);
+  }
+  YAML::Node weights = s.node("weights");
+  if (!weights || weights.IsNull()) s.fail("weights", "required key is missing (a list of numbers, one per offset)");
+  if (!weights.IsSequence()) s.fail("weights", "expected a list of numbers, one per offset");
+  std::vector<double> w;
+  for (std::size_t q = 0; q < weights.size(); ++q) {
+    double v = 0;
+    if (!weights[q].IsScalar() || !YAML::convert<double>::decode(weights[q], v))
+      fail_at_entry(s, "weights", weights[q], cfg.source, fmt::format("entry {}: expected a number", q + 1));
+    w.push_back(v);
+  }
+  const std::string name = s.get_string("name", "custom", "a stencil name");
+  if (name.empty()) s.fail("name", "expected a non-empty name");
+  const auto reserved = reserved_stencil_names();
+  if (std::find(reserved.begin(), reserved.end(), name) != reserved.end() || is_registered_stencil(name))
+    s.fail("name", fmt::format("\"{}\" already names a builtin or registered stencil; choose another name", name));
+  const bool divide_by_h2 = s.get_bool("divide_by_h2", true);
+  s.finish();
+  try {
+    cfg.stencil = make_custom_stencil(name, points, w, divide_by_h2, cfg.grid);
+  } catch (const InvalidStencil& e) {
+    const bool at_offset = e.part() == InvalidStencil::Part::kOffset;
+    const std::string key = at_offset ? "offsets" : "weights";
+    const YAML::Node list = at_offset ? offsets : weights;
+    if (e.point() >= 0) fail_at_entry(s, key, list[e.point()], cfg.source, e.what());
+    s.fail(key, e.what());
+  } catch (const std::invalid_argument& e) {
+    s.fail("divide_by_h2", e.what());
+  }
+  cfg.stencil_input.form = StencilInput::Form::kCustom;
+  cfg.stencil_input.weights = w;
+  cfg.stencil_input.divide_by_h2 = divide_by_h2;
+}
+
+// The `stencil` key: a builtin or registered name, or a mapping (type: star or box; or offsets and
+// weights). docs/input.md and docs/stencils.md.
+void read_stencil(YamlSection& root, Config& cfg) {
+  const YAML::Node n = root.node("stencil");
+  if (n && n.IsMap()) {
+    YamlSection s = root.section("stencil");
+    if (s.has("offsets") || s.has("weights")) return read_custom_stencil(s, cfg);
+    const std::string type = s.get_string("type", "", "star or box");
+    if (type.empty())
+      s.fail("type", "required key is missing (star or box; or offsets and weights for a custom stencil)");
+    if (type == "star") return read_star_stencil(s, cfg);
+    if (type == "box") return read_box_stencil(s, root, cfg);
+    s.fail("type", fmt::format("expected star or box, got \"{}\" (or give offsets and weights for a custom stencil)", type));
+  }
+  if (n && !n.IsNull() && !n.IsScalar())
+    root.fail("stencil", "expected a stencil name or a mapping (type: star or box; or offsets and weights)");
+  const std::string name = root.get_string("stencil", cfg.grid.dim == 3 ? "7pt" : "5pt", "a stencil name");
+  try {
+    cfg.stencil = make_named_stencil(name, cfg.grid);
+  } catch (const std::invalid_argument& e) {
+    root.fail("stencil", e.what());
+  }
 }
 
 // Sets cfg.dt from physics.dt or physics.cfl against the stability limit of the time scheme with this
@@ -179,6 +299,33 @@ void read_output_files(YamlSection& s, Config& cfg) {
     s.fail("keep_checkpoints", fmt::format("expected a non-negative integer, got {}", cfg.keep_checkpoints));
 }
 
+// The stencil as the input spelled it, with weights to 17 digits, so it reloads to the same Stencil.
+YAML::Node stencil_node(const Config& c) {
+  const StencilInput& in = c.stencil_input;
+  if (in.form == StencilInput::Form::kName) return YAML::Node(c.stencil.name);
+  YAML::Node n(YAML::NodeType::Map);
+  if (in.form == StencilInput::Form::kStar) {
+    n["type"] = "star";
+    n["order"] = in.order;
+    return n;
+  }
+  n["name"] = c.stencil.name;
+  YAML::Node offsets(YAML::NodeType::Sequence);
+  for (const auto& o : c.stencil.offsets) {
+    YAML::Node e(YAML::NodeType::Sequence);
+    for (int d = 0; d < c.grid.dim; ++d) e.push_back(o[d]);
+    e.SetStyle(YAML::EmitterStyle::Flow);
+    offsets.push_back(e);
+  }
+  n["offsets"] = offsets;
+  YAML::Node weights(YAML::NodeType::Sequence);
+  for (double w : in.weights) weights.push_back(w);
+  weights.SetStyle(YAML::EmitterStyle::Flow);
+  n["weights"] = weights;
+  n["divide_by_h2"] = in.divide_by_h2;
+  return n;
+}
+
 std::string emit_resolved(const Config& c) {
   const int dim = c.grid.dim;
   auto list = [dim](const auto& a) {
@@ -199,7 +346,7 @@ std::string emit_resolved(const Config& c) {
     root["physics"]["speed"] = c.speed;
   root["physics"]["dt"] = c.dt;
   root["physics"]["cfl"] = c.cfl;
-  root["stencil"] = c.stencil.name;
+  root["stencil"] = stencil_node(c);
   YAML::Node b(YAML::NodeType::Map);
   for (int d = 0; d < dim; ++d) {
     if (c.grid.periodic[d]) continue;
@@ -275,14 +422,7 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
     procs.finish();
   }
 
-  {
-    const std::string name = root.get_string("stencil", dim == 3 ? "7pt" : "5pt", "a stencil name");
-    try {
-      cfg.stencil = make_builtin_stencil(name, cfg.grid);
-    } catch (const std::invalid_argument& e) {
-      root.fail("stencil", e.what());
-    }
-  }
+  read_stencil(root, cfg);
 
   YamlSection physics = root.section("physics");
   if (!root.has("physics"))

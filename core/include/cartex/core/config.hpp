@@ -21,6 +21,16 @@ struct InitConfig {
   double width = 0.1;                     // gaussian: standard deviation (physical units)
 };
 
+// How the input gave the stencil (docs/input.md), kept so the resolved YAML reloads to the same Stencil.
+struct StencilInput {
+  enum class Form { kName, kStar, kCustom };  // a builtin or registered name (box: its builtin name),
+                                              // {type: star, ...}, {offsets: ..., weights: ...}
+  Form form = Form::kName;
+  int order = 0;                              // star: 2, 4, 6 or 8
+  std::vector<double> weights;                // custom: the weights as given (before dividing by h^2)
+  bool divide_by_h2 = true;                   // custom
+};
+
 // Which equation the input is for: it decides the physics keys and the stability limit.
 //   heat: u_t = alpha * L(u), explicit Euler      physics.alpha   dt_max = 2 / (alpha * rho)
 //   wave: u_tt = c^2 * L(u), leapfrog             physics.speed   dt_max = 2 / (c * sqrt(rho))
@@ -38,7 +48,8 @@ struct Config {
   double dt = 0.0;                         // resolved from physics.dt or physics.cfl
   double cfl = 0.0;                        // dt / dt_max
   double dt_max = 0.0;                     // stability limit of the stencil on this grid
-  Stencil stencil;
+  Stencil stencil;                         // resolved for this grid (weights include the spacing)
+  StencilInput stencil_input;              // how the input spelled it
   std::array<std::array<double, 2>, 3> dirichlet{};  // [d][0 = low face, 1 = high face]
   InitConfig init;
   long steps = 100;
