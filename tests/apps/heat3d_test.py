@@ -110,6 +110,25 @@ BAD_INPUTS = [
      'bad.yaml:8:10: stencil: unknown stencil "9pt" for a 3D grid (expected one of: 7pt, 27pt)'),
     ("27pt on anisotropic grid", BASE + "stencil: 27pt\n", [],
      "bad.yaml:8:10: stencil: stencil 27pt needs equal grid spacing in every dimension (check grid.n, grid.length, grid.periodic)"),
+    ("star of odd order", BASE + "stencil: {type: star, order: 5}\n", [],
+     "bad.yaml:8:30: stencil.order: expected 2, 4, 6 or 8, got 5"),
+    ("star radius against order", BASE, ["--set", "stencil={type: star, order: 4, radius: 1}"],
+     "--set stencil={type: star, order: 4, radius: 1}: stencil.radius: radius 1 does not match order 4 "
+     "(a star of order p has radius p/2)"),
+    ("box beyond radius 1", BASE + "stencil: {type: box, radius: 2}\n", [],
+     "bad.yaml:8:30: stencil.radius: expected 1: only the compact box of radius 1 and order 2 (9pt in 2D, 27pt in 3D) "
+     "is built in: there is no single standard higher-order box Laplacian; give offsets and weights for the one you want"),
+    ("custom duplicate offset",
+     BASE + "stencil:\n  offsets:\n    - [0, 0, 0]\n    - [1, 0, 0]\n    - [1, 0, 0]\n  weights: [-2, 1, 1]\n", [],
+     "bad.yaml:12:7: stencil.offsets: entry 3 repeats the offset [1, 0, 0] of entry 2 (every offset must appear once)"),
+    ("custom weights not summing to 0",
+     BASE + "stencil:\n  offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0]]\n  weights: [-2, 1, 2]\n  divide_by_h2: false\n", [],
+     "bad.yaml:10:12: stencil.weights: the weights sum to 1, expected 0 (|sum| <= 1e-10 * sum of |w|): "
+     "a Laplacian maps constants to 0"),
+    ("custom unit weights on unequal spacing",
+     BASE + "stencil:\n  offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0]]\n  weights: [-2, 1, 1]\n", [],
+     "bad.yaml:9:3: stencil.divide_by_h2: weights for unit spacing are divided by h^2, which needs equal grid spacing "
+     "in every dimension (check grid.n, grid.length, grid.periodic); or give the weights for this grid with divide_by_h2: false"),
     ("unknown backend", BASE + "comm:\n  backend: smoke_signals\n", [],
      'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: p2p, mpi_neighbor_alltoallw, '
      'cart_direct, cart_combining, cart_combining_packed, cart_forwarding, graph_combining, auto)'),
