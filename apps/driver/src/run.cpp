@@ -16,6 +16,7 @@
 #include "cartex/kernels/diagnostics.hpp"
 #include "cartex/kernels/initial.hpp"
 #include "cartex/kernels/linear_update.hpp"
+#include "cartex/kernels/update_registry.hpp"
 
 #include "driver.hpp"
 #include "stepper.hpp"
@@ -124,6 +125,7 @@ std::array<double, 3> spread(double v, MPI_Comm comm) {
 // operator as explicit Euler (heat) or leapfrog (wave).
 std::unique_ptr<UpdateOperator> make_update(const Setup& s) {
   const Config& c = s.cfg;
+  if (const UpdateFactory* make = find_update(c.stencil.name)) return (*make)(c, s.pattern.layout);
   if (c.equation == Equation::kHeat) return std::make_unique<LinearUpdate>(c.stencil, s.pattern.layout, Scheme::kEuler, c.dt * c.alpha);
   return std::make_unique<LinearUpdate>(c.stencil, s.pattern.layout, Scheme::kLeapfrog, c.dt * c.dt * c.speed * c.speed);
 }
@@ -146,15 +148,19 @@ int run(const Setup& s) {
   const Config& cfg = s.cfg;
   const FieldLayout& layout = s.pattern.layout;
 
+  // u holds step n; next receives step n + 1 (wave: it holds step n - 1 until then).
   Field u("u", layout), next("u_next", layout);
-  if (s.restart)
-    io::load_checkpoint_field(*s.restart, u);
-  else
+  const bool wave = cfg.equation == Equation::kWave;
+  if (s.restart) {
+    io::load_checkpoint_field(*s.restart, "u", u);
+    if (wave) io::load_checkpoint_field(*s.restart, "u_previous", next);
+  } else {
     fill_initial(u, cfg.grid, cfg.init);
+  }
   fill_dirichlet(u, cfg.grid, cfg.dirichlet);
   fill_dirichlet(next, cfg.grid, cfg.dirichlet);
   Stepper stepper(s, make_update(s));
-  if (cfg.equation == Equation::kWave && !s.restart) start_leapfrog(s, stepper, u, next);
+  if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
   if (cfg.overlap) stepper.calibrate(u);
 
   Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
@@ -162,7 +168,12 @@ int run(const Setup& s) {
   std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, reduce)};
   io::OutputWriter writer(cfg, s.procs, first, s.restart ? s.restart->path : std::string(), comm);
   const auto table = [&history] { return history_table(history); };
-  writer.maybe_write(first, u, table);
+  // The state a checkpoint must hold to continue bitwise (io::checkpoint_field_names).
+  const auto state = [&]() -> std::vector<io::NamedField> {
+    if (wave) return {{"u", &u}, {"u_previous", &next}};
+    return {{"u", &u}};
+  };
+  writer.maybe_write(first, state(), table);
 
   Timer total, exchange, compute;
   const double output_before_loop = writer.stats().seconds;
@@ -177,7 +188,7 @@ int run(const Setup& s) {
       progress.record(step, cfg.steps, r.time, describe(cfg, r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
-    writer.maybe_write(step, u, table);
+    writer.maybe_write(step, state(), table);
   }
   Kokkos::fence();
   total.stop();
