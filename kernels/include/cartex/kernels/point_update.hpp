@@ -8,7 +8,7 @@
 //       return c(0, 0, 0) + dt_alpha * (c(-1, 0, 0) + c(1, 0, 0) - 2 * c(0, 0, 0));
 //     }
 //   };
-//   cartex::PointUpdate<MyUpdate> op(MyUpdate{0.1}, layout, "my update");
+//   cartex::PointUpdate<MyUpdate> op(MyUpdate{0.1}, layout, grid, "my update");
 //
 // f must be a copyable functor callable on the device (KOKKOS_FUNCTION), reading only offsets
 // within the footprint that was registered with it (register_update in update_registry.hpp).
@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "cartex/core/field.hpp"
+#include "cartex/core/grid.hpp"
 #include "cartex/kernels/update_operator.hpp"
 
 namespace cartex {
@@ -27,8 +28,8 @@ struct PointContext {
   const double* u;   // the input field's view data
   long p;            // view index of the cell
   long sy, sz;       // view strides of y and z
-  long i, j, k;      // global cell index (k = 0 in 2D); not wrapped: ghost cells that deep-halo
-                     // steps update lie outside [0, n)
+  long i, j, k;      // global cell index (k = 0 in 2D), wrapped into [0, n) in periodic dimensions,
+                     // so a ghost cell that a deep-halo step updates sees its owner's index
 
   KOKKOS_INLINE_FUNCTION double operator()(int dx, int dy, int dz = 0) const { return u[p + dx + dy * sy + dz * sz]; }
 };
@@ -36,7 +37,8 @@ struct PointContext {
 template <class F>
 class PointUpdate final : public UpdateOperator {
  public:
-  PointUpdate(F f, const FieldLayout& layout, std::string name) : f_(std::move(f)), layout_(layout), name_(std::move(name)) {}
+  PointUpdate(F f, const FieldLayout& layout, const GlobalGrid& grid, std::string name)
+      : f_(std::move(f)), layout_(layout), grid_(grid), name_(std::move(name)) {}
 
   void apply(const Field& in, Field& out) const override {
     const Geometry g = geometry();
@@ -47,7 +49,7 @@ class PointUpdate final : public UpdateOperator {
         "cartex::point_update", Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {g.n[2], g.n[1], g.n[0]}),
         KOKKOS_LAMBDA(const long z, const long y, const long x) {
           const long p = (z + g.off[2]) * g.sz + (y + g.off[1]) * g.sy + x + g.off[0];
-          v[p] = f(PointContext{u, p, g.sy, g.sz, g.lo[0] + x, g.lo[1] + y, g.lo[2] + z});
+          v[p] = f(PointContext{u, p, g.sy, g.sz, g.wrap(0, g.lo[0] + x), g.wrap(1, g.lo[1] + y), g.wrap(2, g.lo[2] + z)});
         });
   }
 
@@ -65,7 +67,8 @@ class PointUpdate final : public UpdateOperator {
           const long z = p0 / g.sz, y = (p0 % g.sz) / g.sy, x0 = p0 % g.sy;  // view coordinates
           for (long q = 0; q < length(r); ++q) {
             const long p = p0 + q;
-            v[p] = f(PointContext{u, p, g.sy, g.sz, g.lo[0] + x0 + q - g.off[0], g.lo[1] + y - g.off[1], g.lo[2] + z - g.off[2]});
+            v[p] = f(PointContext{u, p, g.sy, g.sz, g.wrap(0, g.lo[0] + x0 + q - g.off[0]), g.wrap(1, g.lo[1] + y - g.off[1]),
+                                  g.wrap(2, g.lo[2] + z - g.off[2])});
           }
         });
   }
@@ -75,7 +78,14 @@ class PointUpdate final : public UpdateOperator {
  private:
   struct Geometry {
     Kokkos::Array<long, 3> n, off, lo;
+    Kokkos::Array<long, 3> period;  // grid cells in periodic dimensions, 0 in the others
     long sy, sz;
+
+    KOKKOS_INLINE_FUNCTION long wrap(int d, long g) const {
+      if (period[d] == 0) return g;
+      const long r = g % period[d];
+      return r < 0 ? r + period[d] : r;
+    }
   };
   Geometry geometry() const {
     Geometry g{};
@@ -83,6 +93,7 @@ class PointUpdate final : public UpdateOperator {
       g.n[d] = layout_.box.n[d];
       g.off[d] = layout_.halo.lo[d];
       g.lo[d] = layout_.box.lo[d];
+      g.period[d] = grid_.periodic[d] && d < grid_.dim ? grid_.n[d] : 0;
     }
     g.sy = layout_.extent(0);
     g.sz = layout_.extent(0) * layout_.extent(1);
@@ -91,6 +102,7 @@ class PointUpdate final : public UpdateOperator {
 
   F f_;
   FieldLayout layout_;
+  GlobalGrid grid_;
   std::string name_;
 };
 

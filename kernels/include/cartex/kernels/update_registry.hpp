@@ -38,7 +38,7 @@ void register_point_update(const std::string& name, StencilFactory footprint, st
   register_update(
       name, std::move(footprint),
       [name, make_functor](const Config& cfg, const FieldLayout& layout) -> std::unique_ptr<UpdateOperator> {
-        return std::make_unique<PointUpdate<F>>(make_functor(cfg), layout, name);
+        return std::make_unique<PointUpdate<F>>(make_functor(cfg), layout, cfg.grid, name);
       },
       description);
 }
