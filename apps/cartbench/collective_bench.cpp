@@ -16,6 +16,7 @@
 #include "benchstats/timing.hpp"
 #include "cartex/cart/cx_cart.h"
 #include "cartex/cart/schedule.hpp"
+#include "cartex/graph/collectives.hpp"
 #include "config.hpp"
 
 namespace cartbench {
@@ -50,6 +51,7 @@ struct CellInfo {
 struct Buffers {
   std::vector<int> send, recv, counts, displs;
   std::vector<int> scounts, sdispls, rcounts, rdispls;  // compacted to existing targets / sources
+  std::vector<int> ucounts_out, udispls_out, ucounts_in, udispls_in;  // alltoall as alltoallv on the graph
 };
 
 }  // namespace
@@ -75,6 +77,9 @@ void run_collectives(const Config& c) {
   const cc::Offsets off(c.d, offsets);
   std::vector<int> all_sources(static_cast<std::size_t>(t) + 1), all_targets(static_cast<std::size_t>(t) + 1);
   CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED);
+  // The general-graph message combining of comm/graph (paper 002) on the same dist graph.
+  const std::shared_ptr<const cartex::graph::Pattern> pattern = cartex::graph::Pattern::build(graph);
+  std::vector<std::unique_ptr<cartex::graph::Plan>> graph_plans;
   std::vector<std::unique_ptr<Buffers>> buffers;
   std::vector<CX_Cart_plan> plans;
   std::vector<CellInfo> info;
@@ -102,6 +107,9 @@ void run_collectives(const Config& c) {
           b->rdispls.push_back(b->displs[static_cast<std::size_t>(i)]);
         }
       }
+      // MPI_Neighbor_alltoall's layout on the dist graph: m ints per existing target / source.
+      for (int j = 0; j < outdeg; ++j) b->ucounts_out.push_back(m), b->udispls_out.push_back(j * m);
+      for (int j = 0; j < indeg; ++j) b->ucounts_in.push_back(m), b->udispls_in.push_back(j * m);
       Buffers& B = *b;
       buffers.push_back(std::move(b));
       for (const std::string& impl : c.impls) {
@@ -123,6 +131,24 @@ void run_collectives(const Config& c) {
               MPI_Ineighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph, &q);
               MPI_Wait(&q, MPI_STATUS_IGNORE);
             };
+        } else if (impl == "graph_combining") {
+          if (op == "alltoall")
+            run = [=, &B] { cartex::graph::neighbor_alltoallv(s, B.ucounts_out.data(), B.udispls_out.data(), MPI_INT, r, B.ucounts_in.data(), B.udispls_in.data(), MPI_INT, pattern); };
+          else if (op == "allgather")
+            run = [=] { cartex::graph::neighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, pattern); };
+          else
+            run = [=, &B] { cartex::graph::neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, pattern); };
+        } else if (impl == "graph_combining_init") {
+          if (op == "alltoall")
+            graph_plans.push_back(std::make_unique<cartex::graph::Plan>(cartex::graph::neighbor_alltoallv_init(
+                s, B.ucounts_out.data(), B.udispls_out.data(), MPI_INT, r, B.ucounts_in.data(), B.udispls_in.data(), MPI_INT, pattern)));
+          else if (op == "allgather")
+            graph_plans.push_back(std::make_unique<cartex::graph::Plan>(cartex::graph::neighbor_allgather_init(s, m, MPI_INT, r, m, MPI_INT, pattern)));
+          else
+            graph_plans.push_back(std::make_unique<cartex::graph::Plan>(cartex::graph::neighbor_alltoallv_init(
+                s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, pattern)));
+          cartex::graph::Plan* plan = graph_plans.back().get();
+          run = [plan] { plan->execute(); };
         } else if (impl.size() > 5 && impl.compare(impl.size() - 5, 5, "_init") == 0 && nb.count(impl.substr(0, impl.size() - 5))) {
           CX_Cart_plan plan = nullptr;
           MPI_Comm comm = nb[impl.substr(0, impl.size() - 5)];
@@ -157,7 +183,7 @@ void run_collectives(const Config& c) {
     for (std::size_t k = 0; k < dims.size(); ++k) grid += (k ? "x" : "") + std::to_string(dims[k]);
     fmt::print("neighborhood {} t={} on {} processes ({}{}), {} series x {} reps, Tukey k={}\n",
                neighborhood_name(c), t, p, grid, c.mesh ? " mesh" : " torus", c.series, c.reps, c.tukey);
-    fmt::print("{:<10} {:>4} {:<17} {:>11} {:>23} {:>8}\n", "op", "m", "impl", "median[us]", "95% CI [us]", "/mpi");
+    fmt::print("{:<10} {:>4} {:<21} {:>11} {:>23} {:>8}\n", "op", "m", "impl", "median[us]", "95% CI [us]", "/mpi");
     benchstats::CsvWriter csv(c.csv,
                               "label,neighborhood,d,t,procs,grid,periodic,op,m,impl,C,V,samples,kept,"
                               "median_us,ci_low_us,ci_high_us,mean_us,min_us,ratio_to_mpi_neighbor");
@@ -170,9 +196,9 @@ void run_collectives(const Config& c) {
       const bool direct = cell.impl == "direct" || cell.impl.rfind("mpi_", 0) == 0;
       const int rounds = direct ? t : sched.rounds();
       const long long volume = direct ? t : sched.volume();
-      fmt::print("{:<10} {:>4} {:<17} {:>11.2f} [{:>9.2f}, {:>9.2f}] {:>8.3f}\n", cell.op, cell.m, cell.impl,
+      fmt::print("{:<10} {:>4} {:<21} {:>11.2f} [{:>9.2f}, {:>9.2f}] {:>8.3f}\n", cell.op, cell.m, cell.impl,
                  s.median * 1e6, s.ci_low * 1e6, s.ci_high * 1e6, ratio);
-      const bool is_auto = cell.impl == "auto";
+      const bool is_auto = cell.impl == "auto" || cell.impl.rfind("graph_", 0) == 0;  // no cart schedule
       csv.row({c.label, neighborhood_name(c), std::to_string(c.d), std::to_string(t), std::to_string(p), grid,
                c.mesh ? "0" : "1", cell.op, std::to_string(cell.m), cell.impl, std::to_string(is_auto ? -1 : rounds),
                std::to_string(is_auto ? -1LL : volume), std::to_string(s.samples), std::to_string(s.kept),

@@ -21,7 +21,8 @@ struct Config {
   std::vector<int> m = {1, 10};
   std::vector<std::string> ops = {"alltoall", "allgather"};
   std::vector<std::string> impls = {"mpi_neighbor", "mpi_ineighbor", "direct", "combining", "combining_packed",
-                                    "combining_init", "combining_packed_init", "auto", "auto_init"};
+                                    "combining_init", "combining_packed_init", "auto", "auto_init",
+                                    "graph_combining", "graph_combining_init"};
   int warmup = 20;
   int reps = 50;
   int series = 5;

@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   app.add_option("--op", c.ops, "alltoall, allgather, alltoallv")->delimiter(',');
   app.add_option("--impl", c.impls,
                  "mpi_neighbor, mpi_ineighbor, direct, combining, combining_packed, auto, and any of the last four "
-                 "with _init (a plan)")
+                 "with _init (a plan); graph_combining(_init): comm/graph's message combining on the same dist graph")
       ->delimiter(',');
   app.add_option("--warmup", c.warmup, "warm-up runs per cell");
   app.add_option("--reps", c.reps, "repetitions per cell and series");

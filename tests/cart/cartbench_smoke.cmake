@@ -15,9 +15,9 @@ list(GET lines 0 first)
 if(NOT first STREQUAL header)
   message(FATAL_ERROR "unexpected header: ${first}")
 endif()
-# 3 ops x 2 block sizes x 9 implementations.
-if(NOT n EQUAL 55)
-  message(FATAL_ERROR "expected 54 data rows, got ${n} lines")
+# 3 ops x 2 block sizes x 11 implementations.
+if(NOT n EQUAL 67)
+  message(FATAL_ERROR "expected 66 data rows, got ${n} lines")
 endif()
 string(REPLACE "," ";" hfields "${header}")
 list(LENGTH hfields nh)
