@@ -344,8 +344,7 @@ std::string emit_resolved(const Config& c) {
     root["physics"]["alpha"] = c.alpha;
   else
     root["physics"]["speed"] = c.speed;
-  root["physics"]["dt"] = c.dt;
-  root["physics"]["cfl"] = c.cfl;
+  root["physics"]["dt"] = c.dt;  // the resolved step only (not cfl too), so the resolved YAML is a valid input
   root["stencil"] = stencil_node(c);
   YAML::Node b(YAML::NodeType::Map);
   for (int d = 0; d < dim; ++d) {
