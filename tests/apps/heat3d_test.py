@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
-"""End-to-end tests of build/bin/heat3d under mpiexec: bad inputs, physics, bitwise reproducibility
-across rank counts, dry runs and the command line. One case per ctest:
+"""End-to-end tests of build/bin/heat3d and wave3d under mpiexec: bad inputs, physics, bitwise
+reproducibility across rank counts, dry runs, the command line, node placement and allreduces.
+One case per ctest:
 
-    heat3d_test.py --heat3d PATH --mpiexec PATH CASE
+    heat3d_test.py --heat3d PATH --wave3d PATH --mpiexec PATH CASE
 """
 import argparse
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check, checksum, set_args, summary_value, write  # noqa: E402
+import cartex_testing  # noqa: E402
+
 ARGS = None
-MPI_FLAGS = ["-q", "--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
-FAILURES = []
 
 BASE = """\
 grid:
@@ -27,49 +28,9 @@ run:
 """
 
 
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
-
-
 def run(ranks, args, cwd, per_rank_codes=False, env=None, app=None):
-    """Runs heat3d (or `app`) on `ranks` ranks (with `env` added to the environment); returns (exit
-    code, stdout, stderr, per-rank exit codes)."""
-    app = app or ARGS.heat3d
-    codes_file = os.path.join(cwd, "rank-exit-codes.txt")
-    if os.path.exists(codes_file):
-        os.remove(codes_file)
-    cmd = [ARGS.mpiexec, "-n", str(ranks)] + MPI_FLAGS
-    if per_rank_codes:
-        # Every rank appends its own exit code, so the test sees all of them, not mpiexec's pick; and
-        # mpiexec must not kill the other ranks when the first one exits non-zero.
-        cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
-        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', app] + args
-    else:
-        cmd += [app] + args
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120, env=dict(os.environ, **(env or {})))
-    codes = []
-    if per_rank_codes and os.path.exists(codes_file):
-        codes = [int(x) for x in open(codes_file).read().split()]
-    return p.returncode, p.stdout, p.stderr, codes
-
-
-def write(dirname, name, text):
-    path = os.path.join(dirname, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
-def summary_value(stdout, key):
-    m = re.search(r"^\s*" + re.escape(key) + r"\s+(\S+)", stdout, re.M)
-    return m.group(1) if m else None
-
-
-def checksum(stdout):
-    m = re.search(r"^checksum: ([0-9a-f]{16})$", stdout, re.M)
-    return m.group(1) if m else None
+    """Runs heat3d (or `app`) on `ranks` ranks; see cartex_testing.mpirun."""
+    return cartex_testing.mpirun(ARGS.mpiexec, ranks, app or ARGS.heat3d, args, cwd, per_rank_codes, env)
 
 
 # Each bad input: (name, YAML text or None for a missing file, extra arguments, expected stderr line).
@@ -184,7 +145,7 @@ def case_bad_inputs():
 
 
 def heat(ranks, d, sets, extra=(), env=None, app=None):
-    args = ["in.yaml"] + [a for s in sets for a in ("--set", s)] + list(extra)
+    args = ["in.yaml"] + set_args(sets) + list(extra)
     code, out, err, _ = run(ranks, args, d, env=env, app=app)
     check(code == 0, f"{app or 'heat3d'} {' '.join(args)} on {ranks} ranks exited {code}: {err}")
     return out
@@ -473,8 +434,7 @@ def main():
     ARGS.heat3d = os.path.abspath(ARGS.heat3d)
     ARGS.wave3d = os.path.abspath(ARGS.wave3d)
     CASES[ARGS.case]()
-    print(f"{ARGS.case}: {len(FAILURES)} failure(s)")
-    sys.exit(1 if FAILURES else 0)
+    cartex_testing.finish(ARGS.case)
 
 
 if __name__ == "__main__":

@@ -13,14 +13,9 @@ import shutil
 import subprocess
 import sys
 
-MPI_FLAGS = ["-q", "--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
-FAILURES = []
-
-
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check, checksum, set_args  # noqa: E402
+import cartex_testing  # noqa: E402
 
 
 def sh(cmd, **kw):
@@ -32,15 +27,9 @@ def sh(cmd, **kw):
 
 
 def run_app(args, exe, ranks, yaml, sets=()):
-    cmd = [args.mpiexec, "-n", str(ranks)] + MPI_FLAGS + [exe, yaml] + [a for s in sets for a in ("--set", s)]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=args.work)
-    check(p.returncode == 0, f"{' '.join(cmd)} exited {p.returncode}: {p.stderr}")
-    return p.stdout
-
-
-def checksum(out):
-    m = re.search(r"^checksum: ([0-9a-f]{16})$", out, re.M)
-    return m.group(1) if m else None
+    code, out, err, _ = cartex_testing.mpirun(args.mpiexec, ranks, exe, [yaml] + set_args(sets), args.work, timeout=300)
+    check(code == 0, f"{exe} {yaml} {sets} on {ranks} ranks exited {code}: {err}")
+    return out
 
 
 def main():
@@ -78,8 +67,7 @@ def main():
     constant = run_app(args, args.heat3d, 2, varcoef, ["stencil=7pt"])
     check(checksum(constant) not in sums.values(), "varcoef gives the constant-coefficient field: a(x) had no effect")
 
-    print(f"custom_update: {len(FAILURES)} failure(s)")
-    sys.exit(1 if FAILURES else 0)
+    cartex_testing.finish("custom_update")
 
 
 if __name__ == "__main__":

@@ -16,20 +16,15 @@ import tempfile
 import matplotlib.image
 import numpy as np
 
-MPI_FLAGS = ["--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check  # noqa: E402
+import cartex_testing  # noqa: E402
+
 BACKENDS = {"p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
             "cart_forwarding", "graph_combining", "auto"}
 HEADER = ("label,stencil,dim,k,periodic,procs,grid,block,backend,chosen,messages,bytes,rounds,samples,kept,"
           "median_us,ci_low_us,ci_high_us,mean_us,min_us,ratio_to_mpi_neighbor_alltoallw")
 STENCILS, BLOCKS = ["27pt", "star:2"], [3, 4]
-FAILURES = []
-
-
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
-    return cond
 
 
 def check_csv(path):
@@ -75,13 +70,13 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "smoke.csv")
-        cmd = [args.mpiexec, "-n", "2"] + MPI_FLAGS + [args.halobench, "--stencil", ",".join(STENCILS), "--block",
-                                                        ",".join(map(str, BLOCKS)), "--k", "1", "--warmup", "1",
-                                                        "--reps", "3", "--series", "2", "--csv", out, "--label", "smoke"]
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=240)
-        print(p.stdout, p.stderr)
-        if check(p.returncode == 0, f"halobench exit {p.returncode}") and check(os.path.exists(out), "no CSV"):
-            check("FAILED" not in p.stdout, "a backend failed its correctness check")
+        code, stdout, stderr, _ = cartex_testing.mpirun(
+            args.mpiexec, 2, args.halobench,
+            ["--stencil", ",".join(STENCILS), "--block", ",".join(map(str, BLOCKS)), "--k", "1", "--warmup", "1",
+             "--reps", "3", "--series", "2", "--csv", out, "--label", "smoke"], d, timeout=240)
+        print(stdout, stderr)
+        if check(code == 0, f"halobench exit {code}") and check(os.path.exists(out), "no CSV"):
+            check("FAILED" not in stdout, "a backend failed its correctness check")
             check_csv(out)
             plots = os.path.join(d, "plots")
             q = subprocess.run([sys.executable, args.plot, out, "--out", plots], capture_output=True, text=True,
@@ -90,9 +85,8 @@ def main():
             check(q.returncode == 0 and len(pngs) == len(STENCILS), f"plot_halobench.py: exit {q.returncode} {q.stdout}{q.stderr}")
             for png in pngs:
                 check_png(png)
-    print(f"{len(FAILURES)} failure(s)")
-    return 1 if FAILURES else 0
+    cartex_testing.finish("halobench_smoke")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -23,9 +23,11 @@ matplotlib.use("Agg")
 import matplotlib.image  # noqa: E402
 import numpy as np  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check, checksum, set_args, write  # noqa: E402
+import cartex_testing  # noqa: E402
+
 ARGS = None
-MPI_FLAGS = ["-q", "--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
-FAILURES = []
 
 BASE = """\
 grid:
@@ -46,50 +48,16 @@ WALLS = ["grid.n=[11,9,12]", "grid.periodic=[false,true,false]", "boundary.x=[1.
          "init.type=gaussian", "init.width=0.2"]
 
 
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
-    return cond
-
-
 def run(ranks, args, cwd, per_rank_codes=False, env=None, program=None):
-    """Runs heat3d (or `program`) on `ranks` ranks; returns (exit code, stdout, stderr, per-rank exit codes)."""
-    program = program or ARGS.heat3d
-    codes_file = os.path.join(cwd, "rank-exit-codes.txt")
-    if os.path.exists(codes_file):
-        os.remove(codes_file)
-    cmd = [ARGS.mpiexec, "-n", str(ranks)] + MPI_FLAGS
-    if per_rank_codes:
-        # Every rank appends its own exit code; mpiexec must not kill the others on the first failure.
-        cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
-        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', program] + args
-    else:
-        cmd += [program] + args
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120, env=env)
-    codes = []
-    if per_rank_codes and os.path.exists(codes_file):
-        codes = [int(x) for x in open(codes_file).read().split()]
-    return p.returncode, p.stdout, p.stderr, codes
+    """Runs heat3d (or `program`) on `ranks` ranks; see cartex_testing.mpirun."""
+    return cartex_testing.mpirun(ARGS.mpiexec, ranks, program or ARGS.heat3d, args, cwd, per_rank_codes, env)
 
 
 def heat(ranks, d, sets, extra=(), env=None):
-    args = ["in.yaml"] + [a for s in sets for a in ("--set", s)] + list(extra)
+    args = ["in.yaml"] + set_args(sets) + list(extra)
     code, out, err, _ = run(ranks, args, d, env=env)
     check(code == 0, f"heat3d {' '.join(args)} on {ranks} ranks exited {code}: {err}")
     return out
-
-
-def write(dirname, name, text):
-    path = os.path.join(dirname, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
-def checksum(stdout):
-    m = re.search(r"^checksum: ([0-9a-f]{16})$", stdout, re.M)
-    return m.group(1) if m else None
 
 
 def script(name, *args):
@@ -222,7 +190,7 @@ def case_abort_mid_write():
         sets = WALLS + ["output.checkpoint_every=5", "output.keep_checkpoints=0"]
         ref = checksum(heat(2, d, sets + ["output.dir=full"]))
         env = dict(os.environ, CARTEX_IO_TEST_ABORT="checkpoint_000015.h5")
-        code, out, err, _ = run(2, ["in.yaml", "--set", "output.dir=crash"] + [a for s in sets for a in ("--set", s)], d,
+        code, out, err, _ = run(2, ["in.yaml", "--set", "output.dir=crash"] + set_args(sets), d,
                                 env=env)
         check(code != 0, f"the injected abort did not end the run (exit {code})")
         check("aborting while writing crash/checkpoint_000015.h5.tmp" in err, f"abort message missing:\n{err}")
@@ -280,7 +248,7 @@ def case_bad_restart():
         for i, (name, path, sets, expected) in enumerate(cases):
             ranks = 2 + i % 2
             args = ["in.yaml", "--restart", path, "--set", "output.dir=bad", "--set", "output.every=1"]
-            args += [a for s in sets for a in ("--set", s)]
+            args += set_args(sets)
             code, out, err, codes = run(ranks, args, d, per_rank_codes=True)
             check(codes == [2] * ranks, f"{name}: per-rank exit codes {codes}, expected {[2] * ranks}")
             lines = [l for l in err.splitlines() if l.strip()]
@@ -432,8 +400,7 @@ def main():
     ARGS.heat3d = os.path.abspath(ARGS.heat3d)
     ARGS.wave3d = os.path.abspath(ARGS.wave3d)
     CASES[ARGS.case]()
-    print(f"{ARGS.case}: {len(FAILURES)} failure(s)")
-    sys.exit(1 if FAILURES else 0)
+    cartex_testing.finish(ARGS.case)
 
 
 if __name__ == "__main__":

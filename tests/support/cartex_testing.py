@@ -1,0 +1,71 @@
+"""What the Python test drivers share: checks that record failures and carry on, running a program
+under mpiexec (optionally collecting every rank's own exit code), and reading an app's summary.
+
+    sys.path.insert(0, "<repo>/tests/support"); import cartex_testing as ct
+"""
+import os
+import re
+import subprocess
+import sys
+
+MPI_FLAGS = ["-q", "--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
+FAILURES = []
+
+
+def check(cond, what):
+    """Records `what` as a failure when `cond` is false; returns cond."""
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what)
+    return cond
+
+
+def finish(name):
+    """Prints the failure count and exits 1 if there were any."""
+    print(f"{name}: {len(FAILURES)} failure(s)")
+    sys.exit(1 if FAILURES else 0)
+
+
+def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, timeout=120):
+    """Runs `program args` on `ranks` ranks in `cwd` with `env` added to the environment; returns
+    (exit code, stdout, stderr, per-rank exit codes — only with per_rank_codes)."""
+    codes_file = os.path.join(cwd, "rank-exit-codes.txt")
+    if os.path.exists(codes_file):
+        os.remove(codes_file)
+    cmd = [mpiexec, "-n", str(ranks)] + MPI_FLAGS
+    if per_rank_codes:
+        # Every rank appends its own exit code, so the test sees all of them, not mpiexec's pick; and
+        # mpiexec must not kill the other ranks when the first one exits non-zero.
+        cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
+        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', program] + list(args)
+    else:
+        cmd += [program] + list(args)
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=dict(os.environ, **(env or {})))
+    codes = []
+    if per_rank_codes and os.path.exists(codes_file):
+        codes = [int(x) for x in open(codes_file).read().split()]
+    return p.returncode, p.stdout, p.stderr, codes
+
+
+def set_args(sets):
+    """["a=1", "b=2"] -> ["--set", "a=1", "--set", "b=2"]."""
+    return [a for s in sets for a in ("--set", s)]
+
+
+def write(dirname, name, text):
+    path = os.path.join(dirname, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def checksum(stdout):
+    """The summary's decomposition-independent checksum, or None."""
+    m = re.search(r"^checksum: ([0-9a-f]{16})$", stdout, re.M)
+    return m.group(1) if m else None
+
+
+def summary_value(stdout, key):
+    """The first word after `key` on a summary line, or None."""
+    m = re.search(r"^\s*" + re.escape(key) + r"\s+(\S+)", stdout, re.M)
+    return m.group(1) if m else None
