@@ -372,6 +372,37 @@ def case_allreduce():
         check(h is not None and abs(h - first[1]) <= 1e-13 * abs(first[1]), f"allreduce {key}: total heat {h} vs {first[1]}")
 
 
+def case_custom_stencils():
+    """Stencils from the input: a custom 7pt/5pt on power-of-two spacings (weights exact) gives the
+    builtin's field bit for bit; an upwind (one-sided) stencil gets a one-sided halo and neighborhood
+    and the same field on 1 to 4 ranks."""
+    seven = ("{offsets: [[0,0,0],[-1,0,0],[1,0,0],[0,-1,0],[0,1,0],[0,0,-1],[0,0,1]], "
+             "weights: [-6,1,1,1,1,1,1], name: my7}")
+    five = "{offsets: [[0,0],[-1,0],[1,0],[0,-1],[0,1]], weights: [-4,1,1,1,1], name: my5}"
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        for name, grid, custom, builtin in [
+                ("3D", ["grid.n=[16,16,8]", "grid.length=[1,1,0.5]", "init.center=[0.3,0.4,0.2]"], seven, "7pt"),
+                ("2D", ["grid.n=[32,16]", "grid.length=[2,1]", "init.center=[0.3,0.4]"], five, "5pt")]:
+            sets = grid + ["init.type=gaussian", "run.steps=12"]
+            for ranks in (1, 3):
+                a = checksum(heat(ranks, d, sets + [f"stencil={custom}"]))
+                b = checksum(heat(ranks, d, sets + [f"stencil={builtin}"]))
+                check(a is not None and a == b, f"custom {name} on {ranks} ranks: {a} != builtin {builtin} {b}")
+        # Upwind in x (reads x-1 and x-2 only), central in y and z: the halo is 2 deep below x and 0
+        # above, so ranks receive from -x and send to +x only along x.
+        upwind = ("{offsets: [[0,0,0],[-1,0,0],[-2,0,0],[0,-1,0],[0,1,0],[0,0,-1],[0,0,1]], "
+                  "weights: [-5,1.5,-0.5,1,1,1,1], name: upwind}")
+        sets = ["grid.n=[16,8,8]", "grid.length=[2,1,1]", "init.type=gaussian", "run.steps=10", "physics.cfl=0.3",
+                f"stencil={upwind}"]
+        out = heat(3, d, sets + ["processes.dims=[3,1,1]"], ["--dry-run"])
+        check("halo widths: lo [2, 1, 1]  hi [0, 1, 1]" in out, f"upwind halo widths:\n{out}")
+        check(re.search(r"neighborhood: \d+ process offsets .*\(1,0,0\)", out) is not None and "(-1,0,0)" not in out,
+              f"upwind neighborhood should hold +x and not -x:\n{out}")
+        sums = {ranks: checksum(heat(ranks, d, sets + [f"processes.dims=[{ranks},1,1]"])) for ranks in (1, 2, 3, 4)}
+        check(None not in sums.values() and len(set(sums.values())) == 1, f"upwind checksums differ: {sums}")
+
+
 WAVE_BASE = """\
 grid:
   n: [12, 10, 8]
