@@ -3,234 +3,249 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <type_traits>
-#include <utility>
+#include <string>
+#include <vector>
 
 #include "cartex/core/error.hpp"
-#include "cartex/core/kokkos_compat.hpp"
+#include "stencil_kernels.hpp"
+#include "stencil_plan.hpp"
 
 namespace cartex {
 
-StencilOperator::StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel, Scheme scheme)
-    : stencil_(stencil),
-      layout_(layout),
-      fixed_points_(0),
-      scheme_(scheme),
-      lin_("cartex::stencil_offsets", stencil.size()),
-      weights_("cartex::stencil_weights", stencil.size()) {
+using detail::KernelShape;
+using detail::StencilPlan;
+
+struct StencilOperator::Impl {
+  FieldLayout layout;
+  Scheme scheme = Scheme::kEuler;
+  StencilPlan plan;
+  KernelShape shape;
+  std::string name;
+  long sy = 0, sz = 0;
+  long lead = 0;  // host prefetch distance in doubles
+  // The generic kernel's tables (default memory space) and the kernel pointing into them.
+  Kokkos::View<double*> weight;
+  Kokkos::View<int*> group_end, part_column, part_dx, column_end, column_window;
+  Kokkos::View<int*> part_kind;
+  Kokkos::View<long*> line_offset, part_offset;
+  detail::GenericKernel generic{};
+};
+
+namespace {
+
+// A device copy of `values`.
+template <class T>
+Kokkos::View<T*> to_device(const std::string& label, const std::vector<T>& values) {
+  Kokkos::View<T*> v(label, values.size());
+  auto h = Kokkos::create_mirror_view(v);
+  for (size_t i = 0; i < values.size(); ++i) h(i) = values[i];
+  Kokkos::deep_copy(v, h);
+  return v;
+}
+
+// The generic kernel's tables for `plan` on strides sy, sz.
+void build_generic(StencilOperator::Impl& m) {
+  const StencilPlan& plan = m.plan;
+  std::vector<double> weight;
+  std::vector<int> group_end, part_column, part_dx, column_end, column_window;
+  std::vector<long> line_offset;
+  detail::GenericKernel& k = m.generic;
+  for (const auto& g : plan.groups) {
+    weight.push_back(g.weight);
+    for (const auto& p : g.parts) {
+      part_column.push_back(p.column);
+      part_dx.push_back(p.dx);
+    }
+    group_end.push_back(static_cast<int>(part_column.size()));
+  }
+  // Window the columns with two or more lines that several parts use, within a vector's reach in x
+  // (as many as fit): summed once per x position on the host. The others are summed where used.
+  k.window_count = 0;
+  for (int c = 0; c < static_cast<int>(plan.columns.size()); ++c) {
+    for (const auto& l : plan.columns[c]) line_offset.push_back(l.dy * m.sy + l.dz * m.sz);
+    column_end.push_back(static_cast<int>(line_offset.size()));
+    const bool window = plan.columns[c].size() >= 2 && plan.uses(c) >= 2 && plan.reach_x(c) <= simd::Vec::kWidth &&
+                        k.window_count < detail::kMaxWindows;
+    column_window.push_back(window ? k.window_count : -1);
+    if (window) {
+      k.window_column[k.window_count] = c;
+      k.window_reach[k.window_count] = plan.reach_x(c);
+      ++k.window_count;
+    }
+  }
+  m.weight = to_device("cartex::stencil_group_weight", weight);
+  m.group_end = to_device("cartex::stencil_group_end", group_end);
+  m.part_column = to_device("cartex::stencil_part_column", part_column);
+  m.part_dx = to_device("cartex::stencil_part_dx", part_dx);
+  m.column_end = to_device("cartex::stencil_column_end", column_end);
+  m.column_window = to_device("cartex::stencil_column_window", column_window);
+  m.line_offset = to_device("cartex::stencil_line_offset", line_offset);
+  // How the host's GenericMiddle evaluates each part.
+  std::vector<int> part_kind;
+  std::vector<long> part_offset;
+  for (size_t j = 0; j < part_column.size(); ++j) {
+    const int c = part_column[j], first = c == 0 ? 0 : column_end[c - 1];
+    if (column_end[c] - first == 1) {
+      part_kind.push_back(detail::GenericMiddle::kLine);
+      part_offset.push_back(line_offset[first] + part_dx[j]);
+    } else {
+      part_kind.push_back(column_window[c] >= 0 ? detail::GenericMiddle::kWindow : detail::GenericMiddle::kInline);
+      part_offset.push_back(part_dx[j]);
+    }
+  }
+  m.part_kind = to_device("cartex::stencil_part_kind", part_kind);
+  m.part_offset = to_device("cartex::stencil_part_offset", part_offset);
+  k.groups = static_cast<int>(plan.groups.size());
+  k.parts = static_cast<int>(part_column.size());
+  k.weight = m.weight.data();
+  k.group_end = m.group_end.data();
+  k.part_column = m.part_column.data();
+  k.part_dx = m.part_dx.data();
+  k.column_end = m.column_end.data();
+  k.column_window = m.column_window.data();
+  k.line_offset = m.line_offset.data();
+  k.part_kind = m.part_kind.data();
+  k.part_offset = m.part_offset.data();
+}
+
+}  // namespace
+
+StencilOperator::StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel, Scheme scheme) {
   require(stencil.size() >= 1, "StencilOperator: stencil " + stencil.name + " has no points");
   const auto r = stencil.reach();
   for (int d = 0; d < 3; ++d)
     require(layout.halo.lo[d] >= r.lo[d] && layout.halo.hi[d] >= r.hi[d],
             fmt::format("StencilOperator: stencil {} reaches {}/{} cells in dimension {} but the halo is {}/{}",
                         stencil.name, r.lo[d], r.hi[d], "xyz"[d], layout.halo.lo[d], layout.halo.hi[d]));
-  const long sy = layout.extent(0), sz = layout.extent(0) * layout.extent(1);
-  auto lh = Kokkos::create_mirror_view(lin_);
-  auto wh = Kokkos::create_mirror_view(weights_);
-  for (int q = 0; q < stencil.size(); ++q) {
-    lh(q) = stencil.offsets[q][0] + stencil.offsets[q][1] * sy + stencil.offsets[q][2] * sz;
-    wh(q) = stencil.weights[q];
-    lin_host_.push_back(lh(q));
-  }
-  Kokkos::deep_copy(lin_, lh);
-  Kokkos::deep_copy(weights_, wh);
-  const int t = stencil.size();
-  if (kernel == Kernel::kAuto && (t == 5 || t == 7 || t == 9 || t == 27)) fixed_points_ = t;
+  auto m = std::make_shared<Impl>();
+  m->layout = layout;
+  m->scheme = scheme;
+  m->sy = layout.extent(0);
+  m->sz = layout.extent(0) * layout.extent(1);
+  m->plan = detail::make_plan(stencil);
+  if (kernel == Kernel::kAuto) m->shape = detail::recognize(stencil, m->plan);
+  m->name = m->shape.name();
+  build_generic(*m);
+  // Prefetch one line ahead of the farthest point: the line that arrives from memory next.
+  long farthest = 0;
+  for (const auto& o : stencil.offsets) farthest = std::max(farthest, o[0] + o[1] * m->sy + o[2] * m->sz);
+  m->lead = farthest + m->sy;
+  impl_ = std::move(m);
 }
 
-const char* StencilOperator::kernel_name() const {
-  switch (fixed_points_) {
-    case 5: return "fixed<5>";
-    case 7: return "fixed<7>";
-    case 9: return "fixed<9>";
-    case 27: return "fixed<27>";
-    default: return "generic";
-  }
-}
+const char* StencilOperator::kernel_name() const { return impl_->name.c_str(); }
 
 namespace {
+
+using Impl = StencilOperator::Impl;
 
 void check_same_layout(const FieldLayout& op, const Field& in, const Field& out) {
   require(in.layout.box == op.box && in.layout.halo == op.halo && out.layout.box == op.box && out.layout.halo == op.halo,
           "StencilOperator::apply: field layout differs from the one the operator was built for");
 }
 
-}  // namespace
+// Calls f(kernel) with the kernel object of m's shape.
+template <int D, int R, class F>
+void with_star(const Impl& m, F&& f) {
+  using namespace detail;
+  const auto& c = m.shape.cls;
+  if constexpr (D == 2) {
+    if (c[1] == 0) return f(StarKernel<2, R, 0, 0>::make(m.plan, m.sy, m.sz));
+    return f(StarKernel<2, R, 1, 0>::make(m.plan, m.sy, m.sz));
+  } else {
+    if (c[1] == 0 && c[2] == 0) return f(StarKernel<3, R, 0, 0>::make(m.plan, m.sy, m.sz));
+    if (c[1] == 1 && c[2] == 2) return f(StarKernel<3, R, 1, 2>::make(m.plan, m.sy, m.sz));
+    if (c[1] == 0 && c[2] == 1) return f(StarKernel<3, R, 0, 1>::make(m.plan, m.sy, m.sz));
+    if (c[1] == 1 && c[2] == 0) return f(StarKernel<3, R, 1, 0>::make(m.plan, m.sy, m.sz));
+    return f(StarKernel<3, R, 1, 1>::make(m.plan, m.sy, m.sz));
+  }
+}
+
+template <int D, class F>
+void with_star_radius(const Impl& m, F&& f) {
+  switch (m.shape.radius) {
+    case 1: return with_star<D, 1>(m, f);
+    case 2: return with_star<D, 2>(m, f);
+    case 3: return with_star<D, 3>(m, f);
+    default: return with_star<D, 4>(m, f);
+  }
+}
 
 template <class F>
-void StencilOperator::dispatch(F&& f) const {
-  const auto with_points = [&](auto scheme) {
-    switch (fixed_points_) {
-      case 5: return f(std::integral_constant<int, 5>{}, scheme);
-      case 7: return f(std::integral_constant<int, 7>{}, scheme);
-      case 9: return f(std::integral_constant<int, 9>{}, scheme);
-      case 27: return f(std::integral_constant<int, 27>{}, scheme);
-      default: return f(std::integral_constant<int, 0>{}, scheme);
-    }
-  };
-  if (scheme_ == Scheme::kEuler)
-    with_points(std::integral_constant<Scheme, Scheme::kEuler>{});
-  else
-    with_points(std::integral_constant<Scheme, Scheme::kLeapfrog>{});
+void with_kernel(const Impl& m, F&& f) {
+  switch (m.shape.kind) {
+    case KernelShape::kBox27: return f(detail::Box27Kernel::make(m.plan, m.sy, m.sz));
+    case KernelShape::kBox9: return f(detail::Box9Kernel::make(m.plan, m.sy, m.sz));
+    case KernelShape::kStar:
+      if (m.shape.dim == 2) return with_star_radius<2>(m, f);
+      return with_star_radius<3>(m, f);
+    case KernelShape::kGeneric: break;
+  }
+  f(m.generic);
 }
 
-void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
-  check_same_layout(layout_, in, out);
-  dispatch([&](auto n, auto scheme) { run<decltype(n)::value, decltype(scheme)::value>(in, out, coeff); });
+using Exec = Kokkos::DefaultExecutionSpace;
+constexpr bool kHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
+
+// The runs r in [0, runs) on the host, run(r, p, n) giving the run's first cell p and length n.
+template <Scheme S, class K, class Runs>
+void host_runs(const Impl& m, const K& k, const double* u, double* v, double coeff, long runs, const Runs& run,
+               const char* label) {
+  const long lead = m.lead;
+  Kokkos::parallel_for(label, Kokkos::RangePolicy<Exec>(0, runs), [=](const long r) {
+    long p, n;
+    run(r, p, n);
+    detail::host_run<S>(k, u, v, p, n, coeff, lead);
+  });
 }
 
-void StencilOperator::apply(const Field& in, Field& out, double coeff, const Region& region) const {
-  check_same_layout(layout_, in, out);
-  dispatch([&](auto n, auto scheme) { run_region<decltype(n)::value, decltype(scheme)::value>(in, out, coeff, region); });
-}
-
-StencilOperator::Region StencilOperator::region(const std::vector<LineRun>& runs) const {
-  return make_cell_region(layout_, runs);
-}
-
-namespace {
-
-// The update of one cell by scheme S (Euler: v[p] = u[p] + coeff * sum_q w_q u[p + lin_q]; leapfrog:
-// v[p] = (2 u[p] - v[p]) + coeff * sum). N > 0: N points fixed at
-// compile time; N == 0: the runtime table. The points are added in stencil order (t0 + t1 + ...)
-// either way, so both give the same bits.
-template <int N, Scheme S>
-struct CellUpdate {
-  Kokkos::Array<long, N == 0 ? 1 : N> lc;
-  Kokkos::Array<double, N == 0 ? 1 : N> wc;
-  Kokkos::View<long*> lin;
-  Kokkos::View<double*> w;
-  int t;
-  double coeff;
-
-  // The scheme's new value from u[p], the old v[p] and the stencil sum.
-  KOKKOS_FORCEINLINE_FUNCTION double step(double u, double v_old, double acc) const {
-    if constexpr (S == Scheme::kLeapfrog) return (2.0 * u - v_old) + coeff * acc;
-    else return u + coeff * acc;
-  }
-
-  template <std::size_t... Q>
-  KOKKOS_FORCEINLINE_FUNCTION double fixed_sum(const double* u, std::index_sequence<Q...>) const {
-    return (... + (wc[Q] * u[lc[Q]]));  // a left fold: ((t0 + t1) + t2) + ...
-  }
-
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(const double* KOKKOS_RESTRICT u, double* KOKKOS_RESTRICT v, long p) const {
-    double acc;
-    if constexpr (N > 0) {
-      acc = fixed_sum(u + p, std::make_index_sequence<N>{});
-    } else {
-      acc = w(0) * u[p + lin(0)];
-      for (int q = 1; q < t; ++q) acc += w(q) * u[p + lin(q)];
-    }
-    v[p] = step(u[p], v[p], acc);
-  }
-
-  // Cells [p, p + n) of one line on the host: the vectorised x loop (fixed size) or line() (generic).
-  KOKKOS_INLINE_FUNCTION void host_run(const double* u, double* v, long p, long n) const {
-    if constexpr (N > 0) {
-      CARTEX_IVDEP
-      for (long i = 0; i < n; ++i) (*this)(u, v, p + i);
-    } else {
-      line(u, v, p, n);
-    }
-  }
-
-  // The runtime-size update of cells [p, p + n) of one line on the host: point by point over chunks
-  // of the line, so the loop along x vectorises; per cell the points are added in the same order.
-  KOKKOS_INLINE_FUNCTION void line(const double* KOKKOS_RESTRICT u, double* KOKKOS_RESTRICT v, long p, long n) const {
-    constexpr long kChunk = 256;
-    double acc[kChunk];
-    for (long c0 = 0; c0 < n; c0 += kChunk) {
-      const long m = n - c0 < kChunk ? n - c0 : kChunk;
-      const double* KOKKOS_RESTRICT up = u + p + c0;
-      CARTEX_IVDEP
-      for (long i = 0; i < m; ++i) acc[i] = w(0) * up[i + lin(0)];
-      for (int q = 1; q < t; ++q) {
-        const double wq = w(q);
-        const long lq = lin(q);
-        CARTEX_IVDEP
-        for (long i = 0; i < m; ++i) acc[i] += wq * up[i + lq];
-      }
-      double* KOKKOS_RESTRICT vp = v + p + c0;
-      CARTEX_IVDEP
-      for (long i = 0; i < m; ++i) vp[i] = step(up[i], vp[i], acc[i]);
-    }
-  }
-};
-
-// The CellUpdate of an operator's stencil with `coeff`.
-template <int N, Scheme S>
-CellUpdate<N, S> make_cell(const Kokkos::View<long*>& lin, const Kokkos::View<double*>& w, const std::vector<long>& lin_host,
-                        const Stencil& s, double coeff) {
-  CellUpdate<N, S> cell{{}, {}, lin, w, s.size(), coeff};
-  if constexpr (N > 0) {
-    for (int q = 0; q < N; ++q) {
-      cell.lc[q] = lin_host[q];
-      cell.wc[q] = s.weights[q];
-    }
-  }
-  return cell;
-}
-
-// Lines (along y) per tile on host: three planes of a tile stay in a 256 KiB cache while the sweep
-// moves along z, so each input value is read from memory about once.
-long tile_lines(long line_length, long ny) {
-  const long lines = 262144 / (3 * 8 * line_length);
-  return std::max(1L, std::min(ny, lines));
-}
-
-}  // namespace
-
-// Host execution spaces: one iteration per (y tile, z) pair, each sweeping its lines with a plain loop
-// along x that the compiler vectorises. Device execution spaces: one thread per cell with x fastest, so
-// neighbouring threads read neighbouring addresses. Both evaluate the same CellUpdate.
-template <int N, Scheme S>
-void StencilOperator::run(const Field& in, Field& out, double coeff) const {
-  using Exec = Kokkos::DefaultExecutionSpace;
-  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
-  const FieldLayout& L = layout_;
-  const long sy = L.extent(0), sz = L.extent(0) * L.extent(1);
+// The interior: on the host one iteration per line (z, y), each a run along x; on devices one thread
+// per cell with x fastest, so neighbouring threads read neighbouring addresses.
+template <Scheme S, class K>
+void sweep_interior(const Impl& m, const K& k, const Field& in, Field& out, double coeff) {
+  const FieldLayout& L = m.layout;
+  const long sy = m.sy, sz = m.sz;
   const long nx = L.box.n[0], ny = L.box.n[1], nz = L.box.n[2];
   const long x0 = L.halo.lo[0], y0 = L.halo.lo[1], z0 = L.halo.lo[2];
-  const double* src = in.view.data();
-  double* dst = out.view.data();
-  const CellUpdate<N, S> cell = make_cell<N, S>(lin_, weights_, lin_host_, stencil_, coeff);
-  if constexpr (host) {
-    const long ty = tile_lines(sy, ny), tiles = (ny + ty - 1) / ty;
-    Kokkos::parallel_for(
-        "cartex::stencil_update", Kokkos::RangePolicy<Exec>(0, tiles * nz), KOKKOS_LAMBDA(const long it) {
-          const long tile = it / nz, k = it % nz;
-          const long j_end = std::min(ny, (tile + 1) * ty);
-          for (long j = tile * ty; j < j_end; ++j) {
-            const long base = (k + z0) * sz + (j + y0) * sy + x0;
-            cell.host_run(src, dst, base, nx);
-          }
-        });
+  const double* u = in.view.data();
+  double* v = out.view.data();
+  if constexpr (kHost) {
+    host_runs<S>(
+        m, k, u, v, coeff, ny * nz,
+        [=](long r, long& p, long& n) {
+          p = (r / ny + z0) * sz + (r % ny + y0) * sy + x0;
+          n = nx;
+        },
+        "cartex::stencil_update");
   } else {
     Kokkos::parallel_for(
         "cartex::stencil_update", Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3>>({0, 0, 0}, {nz, ny, nx}),
-        KOKKOS_LAMBDA(const long k, const long j, const long i) { cell(src, dst, (k + z0) * sz + (j + y0) * sy + x0 + i); });
+        KOKKOS_LAMBDA(const long kz, const long j, const long i) {
+          const long p = (kz + z0) * sz + (j + y0) * sy + x0 + i;
+          const double acc = k.template acc<double>(detail::Inline<double, K>{k, u + p});
+          const double old = S == Scheme::kLeapfrog ? v[p] : 0.0;
+          v[p] = detail::scheme_step<S, double>(u[p], old, acc, coeff);
+        });
   }
 }
 
-// Any set of cells given as runs along x: on the host one iteration per run with the same x loop as
-// the interior sweep; on devices one team per run with vector lanes along the run.
-template <int N, Scheme S>
-void StencilOperator::run_region(const Field& in, Field& out, double coeff, const Region& region) const {
-  using Exec = Kokkos::DefaultExecutionSpace;
-  constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
-  const double* src = in.view.data();
-  double* dst = out.view.data();
-  const CellUpdate<N, S> cell = make_cell<N, S>(lin_, weights_, lin_host_, stencil_, coeff);
-  const auto start = region.start;
-  const auto length = region.length;
+// Any set of cells given as runs along x: on the host one iteration per run; on devices one team per
+// run with vector lanes along the run.
+template <Scheme S, class K>
+void sweep_region(const Impl& m, const K& k, const Field& in, Field& out, double coeff, const CellRegion& cells) {
+  const double* u = in.view.data();
+  double* v = out.view.data();
+  const auto start = cells.start;
+  const auto length = cells.length;
   const long runs = static_cast<long>(start.extent(0));
-  if constexpr (host) {
-    Kokkos::parallel_for(
-        "cartex::stencil_update_region", Kokkos::RangePolicy<Exec>(0, runs), KOKKOS_LAMBDA(const long r) {
-          const long base = start(r), n = length(r);
-          cell.host_run(src, dst, base, n);
-        });
+  if constexpr (kHost) {
+    host_runs<S>(
+        m, k, u, v, coeff, runs,
+        [=](long r, long& p, long& n) {
+          p = start(r);
+          n = length(r);
+        },
+        "cartex::stencil_update_region");
   } else {
     using Team = Kokkos::TeamPolicy<Exec>::member_type;
     Kokkos::parallel_for(
@@ -238,9 +253,38 @@ void StencilOperator::run_region(const Field& in, Field& out, double coeff, cons
         KOKKOS_LAMBDA(const Team& team) {
           const long r = team.league_rank();
           const long base = start(r);
-          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, length(r)), [&](const long i) { cell(src, dst, base + i); });
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, length(r)), [&](const long i) {
+            const long p = base + i;
+            const double acc = k.template acc<double>(detail::Inline<double, K>{k, u + p});
+            const double old = S == Scheme::kLeapfrog ? v[p] : 0.0;
+            v[p] = detail::scheme_step<S, double>(u[p], old, acc, coeff);
+          });
         });
   }
+}
+
+}  // namespace
+
+void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
+  const Impl& m = *impl_;
+  check_same_layout(m.layout, in, out);
+  with_kernel(m, [&](const auto& k) {
+    if (m.scheme == Scheme::kEuler)
+      sweep_interior<Scheme::kEuler>(m, k, in, out, coeff);
+    else
+      sweep_interior<Scheme::kLeapfrog>(m, k, in, out, coeff);
+  });
+}
+
+void StencilOperator::apply(const Field& in, Field& out, double coeff, const CellRegion& cells) const {
+  const Impl& m = *impl_;
+  check_same_layout(m.layout, in, out);
+  with_kernel(m, [&](const auto& k) {
+    if (m.scheme == Scheme::kEuler)
+      sweep_region<Scheme::kEuler>(m, k, in, out, coeff, cells);
+    else
+      sweep_region<Scheme::kLeapfrog>(m, k, in, out, coeff, cells);
+  });
 }
 
 }  // namespace cartex
