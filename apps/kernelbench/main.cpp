@@ -1,17 +1,24 @@
 // kernelbench: stencil-update speed against the memory bound, measured in one run.
 //
-// STREAM copy (b = a), scale (b = s*c) and triad (a = b + s*c) give the bandwidth this process reaches with Kokkos in
-// the default execution space; a stencil update reads u and writes u' (16 bytes per cell when the
-// neighbours come from cache), so copy bandwidth / 16 B is the bound in cells per second. For each
-// size and stencil the update is timed `repeats` times and the best time reported (as STREAM does).
+// STREAM copy (b = a), scale (b = s*c) and triad (a = b + s*c) give the bandwidth the processes reach
+// with Kokkos in the default execution space; a stencil update reads u and writes u' (16 bytes per
+// cell when the neighbours come from cache), so copy bandwidth / 16 B is the bound in cells per
+// second. Under mpiexec every process runs the same measurements at the same time (a barrier before
+// each repetition, the slowest process's time): the figures are the aggregate of all processes, the
+// bound of a run on that many processes (heat3d's end-to-end target). Each measurement is repeated
+// and the best time reported, as STREAM does.
 #include <CLI/CLI.hpp>
 #include <Kokkos_Core.hpp>
 #include <fmt/format.h>
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
@@ -19,25 +26,28 @@
 
 namespace {
 
-// Best wall time of `repeats` calls of f (fenced).
+// Best over `repeats` of the slowest process's wall time of f (all processes start together).
 template <class F>
 double best_time(int repeats, F&& f) {
   double best = std::numeric_limits<double>::max();
   for (int r = 0; r < repeats; ++r) {
     Kokkos::fence();
+    MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
     f();
     Kokkos::fence();
-    best = std::min(best, MPI_Wtime() - t0);
+    double t = MPI_Wtime() - t0;
+    MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    best = std::min(best, t);
   }
   return best;
 }
 
 struct Stream {
-  double copy_gbs, scale_gbs, triad_gbs;
+  double copy_gbs, scale_gbs, triad_gbs;  // all processes together
 };
 
-Stream measure_stream(long n, int repeats) {
+Stream measure_stream(long n, int repeats, int procs) {
   Kokkos::View<double*> a("a", n), b("b", n), c("c", n);
   Kokkos::deep_copy(a, 1.0);
   Kokkos::deep_copy(b, 2.0);
@@ -52,77 +62,127 @@ Stream measure_stream(long n, int repeats) {
   const double tt = best_time(repeats, [&] {
     Kokkos::parallel_for("stream_triad", n, KOKKOS_LAMBDA(long i) { a(i) = b(i) + s * c(i); });
   });
-  return {2.0 * 8.0 * n / tc / 1e9, 2.0 * 8.0 * n / ts / 1e9, 3.0 * 8.0 * n / tt / 1e9};
+  const double bytes = static_cast<double>(procs) * 8.0 * n;
+  return {2 * bytes / tc / 1e9, 2 * bytes / ts / 1e9, 3 * bytes / tt / 1e9};
+}
+
+// A stencil to time: its name and dimension ("7pt", "star8" in 3D; "5pt", "9pt", "star8/2d" in 2D).
+struct Case {
+  std::string name;
+  int dim;
+};
+
+Case parse_case(const std::string& spec) {
+  if (spec.size() > 3 && (spec.substr(spec.size() - 3) == "/2d" || spec.substr(spec.size() - 3) == "/3d"))
+    return {spec.substr(0, spec.size() - 3), spec[spec.size() - 2] - '0'};
+  const auto two_d = cartex::builtin_stencil_names(2);
+  return {spec, std::find(two_d.begin(), two_d.end(), spec) != two_d.end() ? 2 : 3};
+}
+
+cartex::Stencil make_stencil(const Case& c, const cartex::GlobalGrid& g) {
+  for (int order : cartex::star_orders())
+    if (c.name == cartex::star_stencil_name(order)) return cartex::make_star_stencil(order, g);
+  return cartex::make_builtin_stencil(c.name, g);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  int code = 0;
+  int code = 0, rank = 0, procs = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &procs);
   {
     Kokkos::ScopeGuard kokkos(argc, argv);
-    CLI::App app{"kernelbench: stencil update MLUP/s against STREAM bandwidth (one process)"};
+    CLI::App app{"kernelbench: stencil update MLUP/s against STREAM bandwidth (all processes together)"};
     std::vector<long> sizes{64, 128, 256};
-    std::vector<std::string> stencils{"7pt", "27pt"};
+    std::vector<std::string> stencils{"7pt", "27pt", "star4", "star8", "5pt", "9pt"};
     int repeats = 10;
     long stream_n = 1L << 25;
     std::string csv;
     bool generic = false;
-    app.add_option("--sizes", sizes, "cube edge lengths n (cells n^3)")->delimiter(',');
-    app.add_option("--stencils", stencils, "3D builtin stencils to time")->delimiter(',');
+    app.add_option("--sizes", sizes, "cells per process: n^3 (3D: an n^3 cube; 2D: a square of the same cell count)")
+        ->delimiter(',')
+        ->check(CLI::PositiveNumber);
+    app.add_option("--stencils", stencils,
+                   "stencils: 7pt, 27pt, 5pt, 9pt, star2..star8 (3D; append /2d for 2D)")
+        ->delimiter(',');
     app.add_option("--repeats", repeats, "timed repetitions per measurement (best is reported)")->check(CLI::PositiveNumber);
-    app.add_option("--stream-size", stream_n, "STREAM array length in doubles")->check(CLI::PositiveNumber);
-    app.add_flag("--generic", generic, "also time the runtime-size (generic) kernel");
-    app.add_option("--csv", csv, "also write the table as CSV to this file");
+    app.add_option("--stream-size", stream_n, "STREAM array length in doubles (per process)")->check(CLI::PositiveNumber);
+    app.add_flag("--generic", generic, "also time the generic kernel and print its slowdown");
+    app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-      code = app.exit(e) == 0 ? 0 : 2;
+      code = rank == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 2);
+      if (code != 0) code = 2;
     }
     if (code == 0 && !app.get_option("--help")->count()) {
-      const Stream st = measure_stream(stream_n, repeats);
-      const double bound = st.copy_gbs * 1e9 / 16.0 / 1e6;  // MLUP/s
-      fmt::print("kernelbench: Kokkos {} on {}, STREAM n = {}\n", KOKKOS_VERSION,
-                 Kokkos::DefaultExecutionSpace::name(), stream_n);
-      fmt::print("STREAM copy  {:8.2f} GB/s\nSTREAM scale {:8.2f} GB/s\nSTREAM triad {:8.2f} GB/s\n"
-                 "bound (copy / 16 B per cell) {:.1f} MLUP/s\n\n",
-                 st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
-      fmt::print("{:>8} {:>6} {:>10} {:>10} {:>10} {:>9}\n", "stencil", "n", "kernel", "MLUP/s", "GB/s eff", "of bound");
+      const Stream st = measure_stream(stream_n, repeats, procs);
+      const double bound = st.copy_gbs * 1e9 / 16.0 / 1e6;  // MLUP/s, all processes
+      if (rank == 0) {
+        fmt::print("kernelbench: Kokkos {} on {}, {} process{}, STREAM n = {} per process\n", KOKKOS_VERSION,
+                   Kokkos::DefaultExecutionSpace::name(), procs, procs == 1 ? "" : "es (simultaneous, aggregate)",
+                   stream_n);
+        fmt::print("STREAM copy  {:8.2f} GB/s\nSTREAM scale {:8.2f} GB/s\nSTREAM triad {:8.2f} GB/s\n"
+                   "bound (copy / 16 B per cell) {:.1f} MLUP/s\n\n",
+                   st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
+        fmt::print("{:>8} {:>3} {:>6} {:>16} {:>10} {:>9} {:>6}", "stencil", "dim", "n", "kernel", "MLUP/s", "GB/s eff",
+                   "bound");
+        if (generic) fmt::print(" {:>14} {:>8}", "generic MLUP/s", "slower");
+        fmt::print("\n");
+      }
       std::string table =
-          "stencil,n,kernel,mlups,gbs_effective,fraction_of_bound,stream_copy_gbs,stream_scale_gbs,stream_triad_gbs\n";
-      for (const auto& name : stencils)
+          "stencil,dim,edge,cells,processes,kernel,mlups,gbs_effective,fraction_of_bound,generic_mlups,generic_ratio,"
+          "stream_copy_gbs,stream_scale_gbs,stream_triad_gbs,bound_mlups\n";
+      for (const auto& spec : stencils) {
+        const Case c = parse_case(spec);
         for (long n : sizes) {
+          // 2D: a square with the cell count of the n^3 cube.
+          const long edge = c.dim == 3 ? n : std::lround(std::pow(static_cast<double>(n), 1.5));
           cartex::GlobalGrid g;
-          g.n = {n, n, n};
+          g.dim = c.dim;
+          g.n = {edge, edge, c.dim == 3 ? edge : 1};
           cartex::Stencil s;
           try {
-            s = cartex::make_builtin_stencil(name, g);
+            s = make_stencil(c, g);
           } catch (const std::invalid_argument& e) {
-            fmt::print(stderr, "kernelbench: --stencils: {}\n", e.what());
+            if (rank == 0) fmt::print(stderr, "kernelbench: --stencils {}: {}\n", spec, e.what());
             code = 2;
             break;
           }
           cartex::FieldLayout l;
-          l.box.n = {n, n, n};
+          l.box.n = g.n;
           l.halo = s.reach();
           cartex::Field u("u", l), v("v", l);
           Kokkos::deep_copy(u.view, 1.0);
           Kokkos::deep_copy(v.view, 1.0);
-          std::vector<cartex::StencilOperator::Kernel> kinds{cartex::StencilOperator::Kernel::kAuto};
-          if (generic) kinds.push_back(cartex::StencilOperator::Kernel::kGeneric);
-          for (auto kind : kinds) {
+          const double cells = static_cast<double>(edge) * edge * (c.dim == 3 ? edge : 1);
+          const auto time = [&](cartex::StencilOperator::Kernel kind, std::string& name) {
             const cartex::StencilOperator op(s, l, kind);
-            const double t = best_time(repeats, [&] { op.apply(u, v, 1e-3); });
-            const double mlups = static_cast<double>(n) * n * n / t / 1e6;
-            const double gbs = 16.0 * n * n * n / t / 1e9;
-            fmt::print("{:>8} {:>6} {:>10} {:>10.1f} {:>10.2f} {:>8.0f}%\n", name, n, op.kernel_name(), mlups, gbs,
+            name = op.kernel_name();
+            return best_time(repeats, [&] { op.apply(u, v, 1e-3); });
+          };
+          std::string kernel, generic_name;
+          const double t = time(cartex::StencilOperator::Kernel::kAuto, kernel);
+          const double tg = generic ? time(cartex::StencilOperator::Kernel::kGeneric, generic_name) : 0.0;
+          const double mlups = procs * cells / t / 1e6;
+          const double gbs = 16.0 * procs * cells / t / 1e9;
+          const double gmlups = generic ? procs * cells / tg / 1e6 : 0.0;
+          if (rank == 0) {
+            fmt::print("{:>8} {:>3} {:>6} {:>16} {:>10.1f} {:>9.2f} {:>5.0f}%", c.name, c.dim, edge, kernel, mlups, gbs,
                        100 * mlups / bound);
-            table += fmt::format("{},{},{},{:.3f},{:.3f},{:.4f},{:.3f},{:.3f},{:.3f}\n", name, n, op.kernel_name(), mlups,
-                                 gbs, mlups / bound, st.copy_gbs, st.scale_gbs, st.triad_gbs);
+            if (generic) fmt::print(" {:>14.1f} {:>7.2f}x", gmlups, tg / t);
+            fmt::print("\n");
           }
+          table += fmt::format("{},{},{},{:.0f},{},{},{:.3f},{:.3f},{:.4f},{},{},{:.3f},{:.3f},{:.3f},{:.3f}\n", c.name,
+                               c.dim, edge, cells, procs, kernel, mlups, gbs, mlups / bound,
+                               generic ? fmt::format("{:.3f}", gmlups) : "", generic ? fmt::format("{:.4f}", tg / t) : "",
+                               st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
         }
-      if (!csv.empty() && code == 0) std::ofstream(csv) << table;
+        if (code != 0) break;
+      }
+      if (rank == 0 && !csv.empty() && code == 0) std::ofstream(csv) << table;
     }
   }
   MPI_Finalize();
