@@ -370,7 +370,8 @@ struct GenericMiddle {
 // reach (the others are 0 and unused), so nothing is read outside [p - reach, p + n + reach) along x.
 // Runs shorter than a vector go cell by cell. `lead`: prefetch distance in doubles (0: none).
 template <Scheme S, class K>
-void host_run(const K& k, const double* u, double* v, long p, long n, double coeff, long lead) {
+void host_run(const K& kernel, const double* u, double* v, long p, long n, double coeff, long lead) {
+  const K k = kernel;  // a local copy: its strides and weights cannot alias the output
   using Vec = simd::Vec;
   constexpr long W = Vec::kWidth;
   const double* uq = u + p;
