@@ -175,7 +175,8 @@ int main(int argc, char** argv) {
             if (generic) fmt::print(" {:>14.1f} {:>7.2f}x", gmlups, tg / t);
             fmt::print("\n");
           }
-          table += fmt::format("{},{},{},{:.0f},{},{},{:.3f},{:.3f},{:.4f},{},{},{:.3f},{:.3f},{:.3f},{:.3f}\n", c.name,
+          // Kernel names contain commas ("star<3,4>"): quoted.
+          table += fmt::format("{},{},{},{:.0f},{},\"{}\",{:.3f},{:.3f},{:.4f},{},{},{:.3f},{:.3f},{:.3f},{:.3f}\n", c.name,
                                c.dim, edge, cells, procs, kernel, mlups, gbs, mlups / bound,
                                generic ? fmt::format("{:.3f}", gmlups) : "", generic ? fmt::format("{:.4f}", tg / t) : "",
                                st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
