@@ -1,4 +1,4 @@
-// Kernels on one rank: the fixed-size and generic stencil kernels agree bit for bit, the builtin
+// Kernels on one rank: the specialized and generic stencil kernels agree bit for bit, the builtin
 // operators differentiate quadratics exactly, Dirichlet ghost cells get their face's value, and the
 // diagnostics reduce what is in the field.
 #include <gtest/gtest.h>

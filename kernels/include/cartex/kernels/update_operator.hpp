@@ -18,7 +18,7 @@ class UpdateOperator {
   virtual void apply(const Field& in, Field& out) const = 0;
   // The same on the cells of `cells` (built for the same layout).
   virtual void apply(const Field& in, Field& out, const CellRegion& cells) const = 0;
-  // What runs, for the summary (e.g. "fixed<7>", "point update varcoef").
+  // What runs, for the summary (e.g. "star<3,1>", "point update varcoef").
   virtual std::string kernel_name() const = 0;
 };
 
