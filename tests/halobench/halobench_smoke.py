@@ -13,11 +13,9 @@ import subprocess
 import sys
 import tempfile
 
-import matplotlib.image
-import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from cartex_testing import check  # noqa: E402
+from cartex_testing import check, png_is_nontrivial  # noqa: E402
 import cartex_testing  # noqa: E402
 
 BACKENDS = {"p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
@@ -52,16 +50,6 @@ def check_csv(path):
                 check(chosen_ok, f"{where} {name}: chosen {r['chosen']}")
 
 
-def check_png(path):
-    """The PNG exists, decodes, is a real figure size and shows many colours (not a blank canvas)."""
-    if not check(os.path.exists(path) and os.path.getsize(path) > 5000, f"{path}: PNG missing or tiny"):
-        return
-    img = matplotlib.image.imread(path)
-    colours = len(np.unique(img.reshape(-1, img.shape[-1]), axis=0))
-    check(img.shape[0] >= 300 and img.shape[1] >= 300, f"{path}: image {img.shape}")
-    check(colours >= 50, f"{path}: only {colours} distinct colours")
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--halobench", required=True)
@@ -84,7 +72,7 @@ def main():
             pngs = q.stdout.split()
             check(q.returncode == 0 and len(pngs) == len(STENCILS), f"plot_halobench.py: exit {q.returncode} {q.stdout}{q.stderr}")
             for png in pngs:
-                check_png(png)
+                png_is_nontrivial(png, png)
     cartex_testing.finish("halobench_smoke")
 
 

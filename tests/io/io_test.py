@@ -20,11 +20,10 @@ import h5py
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.image  # noqa: E402
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from cartex_testing import check, checksum, set_args, write  # noqa: E402
+from cartex_testing import check, checksum, png_is_nontrivial, set_args, write  # noqa: E402
 import cartex_testing  # noqa: E402
 
 ARGS = None
@@ -332,16 +331,6 @@ def case_bad_keys():
             lines = [l for l in err.splitlines() if l.strip()]
             check(lines == [expected], f"{setting}: stderr\n  {lines}\nexpected\n  [{expected!r}]")
             check(not os.path.exists(os.path.join(d, "output")), f"{setting}: output directory was created")
-
-
-def png_is_nontrivial(path, what):
-    """The PNG exists, decodes, is a real figure size and shows many colours (not a blank canvas)."""
-    if not check(os.path.exists(path) and os.path.getsize(path) > 5000, f"{what}: PNG missing or tiny"):
-        return
-    img = matplotlib.image.imread(path)
-    colours = len(np.unique(img.reshape(-1, img.shape[-1]), axis=0))
-    check(img.shape[0] >= 300 and img.shape[1] >= 300, f"{what}: image {img.shape}")
-    check(colours >= 50, f"{what}: only {colours} distinct colours")
 
 
 def case_scripts():

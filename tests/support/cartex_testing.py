@@ -69,3 +69,15 @@ def summary_value(stdout, key):
     """The first word after `key` on a summary line, or None."""
     m = re.search(r"^\s*" + re.escape(key) + r"\s+(\S+)", stdout, re.M)
     return m.group(1) if m else None
+
+
+def png_is_nontrivial(path, what):
+    """Checks the PNG exists, decodes, is a real figure size and shows many colours (not a blank canvas)."""
+    import matplotlib.image  # the drivers that plot run under a Python with matplotlib and numpy
+    import numpy as np
+    if not check(os.path.exists(path) and os.path.getsize(path) > 5000, f"{what}: PNG missing or tiny"):
+        return
+    img = matplotlib.image.imread(path)
+    colours = len(np.unique(img.reshape(-1, img.shape[-1]), axis=0))
+    check(img.shape[0] >= 300 and img.shape[1] >= 300, f"{what}: image {img.shape}")
+    check(colours >= 50, f"{what}: only {colours} distinct colours")
