@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds cartex (Release) and runs every test with ctest.
-# Usage: scripts/test.sh [ctest options...]     e.g. scripts/test.sh -R halo
+# Usage: scripts/test.sh [--full] [ctest options...]     e.g. scripts/test.sh -R halo
+#   --full   then also the threaded configuration (cartex on a Kokkos with OpenMP, 2 threads per rank:
+#            scripts/test_openmp.sh) and the sanitized one (ASan + UBSan: scripts/test_asan.sh), as CI does
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+full=0
+if [ "${1:-}" = "--full" ]; then full=1; shift; fi
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh"
-cd "$root/build"
-exec ctest --output-on-failure --parallel "$(nproc)" "$@"
+(cd "$root/build" && ctest --output-on-failure --parallel "$(nproc)" "$@")
+if [ $full = 1 ]; then
+  "$root/scripts/test_openmp.sh"
+  "$root/scripts/test_asan.sh"
+fi
