@@ -8,7 +8,6 @@ list. One case per ctest:
 
 Runs under a Python with numpy, h5py and matplotlib (tests/io/CMakeLists.txt finds one).
 """
-import argparse
 import glob
 import os
 import re
@@ -20,21 +19,13 @@ import h5py
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from cartex_testing import check, png_is_nontrivial, set_args, skip, write  # noqa: E402
+from cartex_testing import BASE_INPUT, check, png_is_nontrivial, set_args, skip, write  # noqa: E402
 import cartex_testing  # noqa: E402
 
-ARGS = None
+ARGS = None  # the command line, set by cartex_testing.run_case
 
-BASE = """\
-grid:
-  n: [12, 10, 16]
-physics:
-  alpha: 1.0
-  cfl: 0.5
-run:
-  steps: 10
-  progress_every: 5
-"""
+# The grid of the runs here: 16 points in z, so the middle z plane is a zero of the sine mode.
+GRID = "grid.n=[12,10,16]"
 
 # Every Python tool in scripts/ and the modules it needs.
 SCRIPTS = {"h5slice.py": "h5py numpy matplotlib", "h5diff.py": "h5py numpy", "plot_history.py": "h5py numpy matplotlib",
@@ -59,8 +50,8 @@ def case_slice():
     the plane of the largest |u| instead and says which; -o into a missing directory is one line; a
     2D file cut along y is a curve, not a one-pixel strip."""
     with tempfile.TemporaryDirectory() as d:
-        write(d, "in.yaml", BASE)
-        heat(1, d, ["output.every=10", "output.dir=res"])
+        write(d, "in.yaml", BASE_INPUT)
+        heat(1, d, [GRID, "output.every=10", "output.dir=res"])
         f0 = os.path.join(d, "res", "fields_000000.h5")
         with h5py.File(f0, "r") as f:
             u = f["u"][()]
@@ -97,8 +88,8 @@ def case_diff_ranks():
     checkpoints and field files bitwise equal; the rank field and the history are reported as not
     compared; --fields and --ignore choose the datasets."""
     with tempfile.TemporaryDirectory() as d:
-        write(d, "in.yaml", BASE)
-        sets = ["init.type=gaussian", "output.every=10", "output.fields=[u,rank]", "output.checkpoint_every=10",
+        write(d, "in.yaml", BASE_INPUT)
+        sets = [GRID, "init.type=gaussian", "output.every=10", "output.fields=[u,rank]", "output.checkpoint_every=10",
                 "output.history=true"]
         for ranks in (1, 3):
             heat(ranks, d, sets + [f"output.dir=r{ranks}"])
@@ -184,21 +175,5 @@ def case_inputs_ignored():
         check(p.returncode == 0, f"{os.path.relpath(path, source)}: output.dir {out} is not ignored by git ({probe})")
 
 
-CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
-
-
-def main():
-    global ARGS
-    p = argparse.ArgumentParser()
-    p.add_argument("--heat3d", required=True)
-    p.add_argument("--mpiexec", required=True)
-    p.add_argument("--source", required=True, help="the source tree (scripts/, inputs/)")
-    p.add_argument("case", choices=sorted(CASES))
-    ARGS = p.parse_args()
-    ARGS.heat3d = os.path.abspath(ARGS.heat3d)
-    CASES[ARGS.case]()
-    cartex_testing.finish(ARGS.case)
-
-
 if __name__ == "__main__":
-    main()
+    cartex_testing.run_case(globals(), ["heat3d"], extra=["source"])
