@@ -17,6 +17,7 @@ namespace fs = std::filesystem;
 
 std::string field_file_name(long step) { return fmt::format("fields_{:06d}.h5", step); }
 std::string checkpoint_file_name(long step) { return fmt::format("checkpoint_{:06d}.h5", step); }
+std::string checkpoint_xdmf_name(long step) { return fmt::format("checkpoint_{:06d}.xmf", step); }
 
 OutputWriter::OutputWriter(const Config& cfg, const ProcessGrid& procs, long first_step, const std::string& restart_from,
                            MPI_Comm comm)
@@ -76,8 +77,14 @@ void OutputWriter::write_fields(long step, const Field& u) {
   ++stats_.field_files;
   if (rank_ != 0) return;
   series_.push_back({step, step_time(cfg_, step), name});
-  const std::string note = fmt::format("cartex {} (commit {}), started {}", prov_.version, prov_.git_commit, prov_.start_time);
-  write_text_atomically((fs::path(cfg_.output_dir) / "fields.xmf").string(), xdmf_text(cfg_.grid, cfg_.output_fields, series_, note));
+  std::vector<XdmfField> datasets;
+  for (const auto& f : cfg_.output_fields) datasets.push_back({f, f == "rank"});  // rank is int32, u float64
+  write_text_atomically((fs::path(cfg_.output_dir) / "fields.xmf").string(),
+                        xdmf_text(cfg_.grid, "fields", datasets, series_, xdmf_note()));
+}
+
+std::string OutputWriter::xdmf_note() const {
+  return fmt::format("cartex {} (commit {}), started {}", prov_.version, prov_.git_commit, prov_.start_time);
 }
 
 void OutputWriter::write_checkpoint_now(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history) {
@@ -93,7 +100,14 @@ void OutputWriter::write_checkpoint_at(long step, const std::vector<NamedField>&
   stats_.bytes += write_checkpoint(path, cfg_, prov_, step, fields, history, comm_);
   ++stats_.checkpoints;
   last_checkpoint_ = step;
-  if (rank_ == 0) prune_checkpoints();
+  if (rank_ != 0) return;
+  // The checkpoint's own XDMF, written after the checkpoint is complete: the state a restart starts from.
+  std::vector<XdmfField> datasets;
+  for (const auto& f : fields) datasets.push_back({f.name, false});
+  const XdmfEntry entry{step, step_time(cfg_, step), checkpoint_file_name(step)};
+  write_text_atomically((fs::path(cfg_.output_dir) / checkpoint_xdmf_name(step)).string(),
+                        xdmf_text(cfg_.grid, "checkpoint", datasets, {entry}, xdmf_note()));
+  prune_checkpoints();
 }
 
 void OutputWriter::prune_checkpoints() const {
@@ -106,7 +120,11 @@ void OutputWriter::prune_checkpoints() const {
     if (std::regex_match(name, m, pattern)) found.emplace_back(std::stol(m[1]), e.path());
   }
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (size_t i = static_cast<size_t>(cfg_.keep_checkpoints); i < found.size(); ++i) fs::remove(found[i].second);
+  for (size_t i = static_cast<size_t>(cfg_.keep_checkpoints); i < found.size(); ++i) {
+    fs::remove(found[i].second);
+    std::error_code ignored;  // best effort: a checkpoint from before checkpoints had an XDMF has none
+    fs::remove(fs::path(cfg_.output_dir) / checkpoint_xdmf_name(found[i].first), ignored);
+  }
 }
 
 std::string OutputWriter::summary() const {

@@ -26,7 +26,8 @@ struct OutputStats {
   double longest_write = 0;  // the longest maybe_write call so far (this rank's clock), for the wall-time limit
 };
 
-// Writes DIR/fields_NNNNNN.h5 + DIR/fields.xmf and DIR/checkpoint_NNNNNN.h5 at the configured steps.
+// Writes DIR/fields_NNNNNN.h5 + DIR/fields.xmf and DIR/checkpoint_NNNNNN.h5 + DIR/checkpoint_NNNNNN.xmf
+// at the configured steps.
 class OutputWriter {
  public:
   // `first_step` is 0 for a fresh run or the checkpoint's step; `restart_from` its path (or empty).
@@ -58,6 +59,8 @@ class OutputWriter {
   void write_checkpoint_at(long step, const std::vector<NamedField>& fields, const Table& history);
   // Deletes all but the newest output.keep_checkpoints checkpoint files in the directory (rank 0).
   void prune_checkpoints() const;
+  // The Information note of every XDMF file: version, commit and start of the run.
+  std::string xdmf_note() const;
   void ensure_dir();
 
   const Config& cfg_;
@@ -72,8 +75,9 @@ class OutputWriter {
   OutputStats stats_;
 };
 
-// "DIR/fields_NNNNNN.h5" and "DIR/checkpoint_NNNNNN.h5": the file names for `step`.
+// "fields_NNNNNN.h5", "checkpoint_NNNNNN.h5" and the checkpoint's "checkpoint_NNNNNN.xmf": the file names for `step`.
 std::string field_file_name(long step);
 std::string checkpoint_file_name(long step);
+std::string checkpoint_xdmf_name(long step);
 
 }  // namespace cartex::io
