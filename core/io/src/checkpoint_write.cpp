@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "cartex/core/schedule.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/io/checkpoint.hpp"
 #include "parallel_file.hpp"
@@ -48,7 +49,7 @@ double write_checkpoint(const std::string& path, const Config& cfg, const Proven
   h5::write_attr(r, "kind", std::string("cartex checkpoint"));
   h5::write_attr(r, "layout_version", kCheckpointLayoutVersion);
   h5::write_attr(r, "step", step);
-  h5::write_attr(r, "time", step * cfg.dt);
+  h5::write_attr(r, "time", step_time(cfg, step));
   // What read_checkpoint compares with the restarting input.
   h5::write_attr(r, "equation", std::string(equation_name(cfg.equation)));
   h5::write_attr(r, "grid_n", std::vector<long>(cfg.grid.n.begin(), cfg.grid.n.begin() + cfg.grid.dim));

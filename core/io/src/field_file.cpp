@@ -1,3 +1,4 @@
+#include "cartex/core/schedule.hpp"
 #include "cartex/io/field_file.hpp"
 
 #include "parallel_file.hpp"
@@ -10,7 +11,7 @@ double write_field_file(const std::string& path, const Config& cfg, const Proven
   h5::write_attr(f.root(), "kind", std::string("cartex fields"));
   h5::write_attr(f.root(), "layout_version", kFieldFileLayoutVersion);
   h5::write_attr(f.root(), "step", step);
-  h5::write_attr(f.root(), "time", step * cfg.dt);
+  h5::write_attr(f.root(), "time", step_time(cfg, step));
   write_grid_attrs(f.root(), cfg.grid);
   for (const auto& name : cfg.output_fields) {
     if (name == "u")
