@@ -1,6 +1,6 @@
-#include "cartex/core/schedule.hpp"
 #include "cartex/io/field_file.hpp"
 
+#include "cartex/core/schedule.hpp"
 #include "parallel_file.hpp"
 
 namespace cartex::io {
