@@ -50,7 +50,7 @@ std::string phase_table(const PhaseTotals& phases, double step_seconds, MPI_Comm
 
   std::string t = "  phases          seconds per rank (min / avg / max), share of the step time (avg over ranks), calls\n";
   const auto line = [&](int row, const std::string& name, const std::string& calls_text, const char* note) {
-    t += fmt::format("    {:<14}{:>11.4e}{:>11.4e}{:>11.4e}{:>8.1f}%{:>8}{}\n", name, r.min[row], r.sum[row] / size, r.max[row],
+    t += fmt::format("    {:<13} {:>11.4e} {:>11.4e} {:>11.4e} {:>7.1f}% {:>7}{}\n", name, r.min[row], r.sum[row] / size, r.max[row],
                      100 * r.sum[kRows + row] / size, calls_text, note);
   };
   // Calls per rank: one number, or the range when ranks differ.
