@@ -35,13 +35,13 @@ PackedMessages::~PackedMessages() {
 void PackedMessages::start(const Field& f) {
   require(!active_, "halo exchange started twice without finish");
   {
-    PhaseScope post(Phase::kHaloPost);
+    PhaseScope post_receives(Phase::kHaloPost);
     for (size_t m = 0; m < recvs_.size(); ++m)
       MPI_Irecv(recv_host_.data() + recv_list_.offset(m), static_cast<int>(recv_list_.count(m)), MPI_DOUBLE,
                 recvs_[m].rank, recvs_[m].tag, comm_, &requests_[m]);
   }
   send_list_.pack_to_host(f, send_buf_, send_host_);
-  PhaseScope post(Phase::kHaloPost);
+  PhaseScope post_sends(Phase::kHaloPost);
   for (size_t m = 0; m < sends_.size(); ++m)
     MPI_Isend(send_host_.data() + send_list_.offset(m), static_cast<int>(send_list_.count(m)), MPI_DOUBLE,
               sends_[m].rank, sends_[m].tag, comm_, &requests_[recvs_.size() + m]);
