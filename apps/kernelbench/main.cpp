@@ -54,13 +54,13 @@ Stream measure_stream(long n, int repeats, int procs) {
   Kokkos::deep_copy(c, 3.0);
   const double s = 0.5;
   const double tc = best_time(repeats, [&] {
-    Kokkos::parallel_for("stream_copy", n, KOKKOS_LAMBDA(long i) { b(i) = a(i); });
+    Kokkos::parallel_for("cartex::kernelbench::stream_copy", n, KOKKOS_LAMBDA(long i) { b(i) = a(i); });
   });
   const double ts = best_time(repeats, [&] {
-    Kokkos::parallel_for("stream_scale", n, KOKKOS_LAMBDA(long i) { b(i) = s * c(i); });
+    Kokkos::parallel_for("cartex::kernelbench::stream_scale", n, KOKKOS_LAMBDA(long i) { b(i) = s * c(i); });
   });
   const double tt = best_time(repeats, [&] {
-    Kokkos::parallel_for("stream_triad", n, KOKKOS_LAMBDA(long i) { a(i) = b(i) + s * c(i); });
+    Kokkos::parallel_for("cartex::kernelbench::stream_triad", n, KOKKOS_LAMBDA(long i) { a(i) = b(i) + s * c(i); });
   });
   const double bytes = static_cast<double>(procs) * 8.0 * n;
   return {2 * bytes / tc / 1e9, 2 * bytes / ts / 1e9, 3 * bytes / tt / 1e9};

@@ -17,7 +17,7 @@ void fill_dirichlet(Field& f, const GlobalGrid& grid, const std::array<std::arra
   }
   const auto v = f.view;
   Kokkos::parallel_for(
-      "cartex::fill_dirichlet",
+      "cartex::boundary::dirichlet",
       Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {L.extent(2), L.extent(1), L.extent(0)}),
       KOKKOS_LAMBDA(const long k, const long j, const long i) {
         const long g[3] = {lo[0] + i - off[0], lo[1] + j - off[1], lo[2] + k - off[2]};

@@ -31,17 +31,17 @@ FieldStats field_stats(const Field& f, MPI_Comm comm, const Allreduce& allreduce
   const long ox = f.layout.halo.lo[0], oy = f.layout.halo.lo[1], oz = f.layout.halo.lo[2];
   double sum = 0, mn = 0, mx = 0;
   Kokkos::parallel_reduce(
-      "cartex::field_sum", interior(f.layout),
+      "cartex::diagnostics::sum", interior(f.layout),
       KOKKOS_LAMBDA(long z, long y, long x, double& s) { s += v(z + oz, y + oy, x + ox); }, sum);
   Kokkos::parallel_reduce(
-      "cartex::field_min", interior(f.layout),
+      "cartex::diagnostics::min", interior(f.layout),
       KOKKOS_LAMBDA(long z, long y, long x, double& m) {
         const double u = v(z + oz, y + oy, x + ox);
         if (u < m) m = u;
       },
       Kokkos::Min<double>(mn));
   Kokkos::parallel_reduce(
-      "cartex::field_max", interior(f.layout),
+      "cartex::diagnostics::max", interior(f.layout),
       KOKKOS_LAMBDA(long z, long y, long x, double& m) {
         const double u = v(z + oz, y + oy, x + ox);
         if (u > m) m = u;
@@ -73,7 +73,7 @@ double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::arra
   const int dim = grid.dim;
   double err = 0;
   Kokkos::parallel_reduce(
-      "cartex::sine_error", interior(f.layout),
+      "cartex::diagnostics::sine_error", interior(f.layout),
       KOKKOS_LAMBDA(long z, long y, long x, double& m) {
         const long g[3] = {lo[0] + x, lo[1] + y, lo[2] + z};
         double e = amplitude;
@@ -95,7 +95,7 @@ std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm co
   const long NX = grid.n[0], NY = grid.n[1];
   std::uint64_t local = 0;
   Kokkos::parallel_reduce(
-      "cartex::field_checksum", interior(f.layout),
+      "cartex::diagnostics::checksum", interior(f.layout),
       KOKKOS_LAMBDA(long z, long y, long x, std::uint64_t& s) {
         const double u = v(z + oz, y + oy, x + ox);
         std::uint64_t bits = 0;

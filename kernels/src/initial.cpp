@@ -64,7 +64,7 @@ void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {
     const auto kk = sine_wave_numbers(grid, init);
     const Kokkos::Array<double, 3> k{kk[0], kk[1], kk[2]};
     Kokkos::parallel_for(
-        "cartex::init_sine", range, KOKKOS_LAMBDA(const long z, const long y, const long x) {
+        "cartex::init::sine", range, KOKKOS_LAMBDA(const long z, const long y, const long x) {
           const long g[3] = {p.lo[0] + x, p.lo[1] + y, p.lo[2] + z};
           double u = A;
           for (int d = 0; d < dim; ++d) u *= kmath::sin(k[d] * (p.x0[d] + g[d] * p.h[d]));
@@ -74,7 +74,7 @@ void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {
     const Kokkos::Array<double, 3> c{init.center[0], init.center[1], init.center[2]};
     const double w2 = 2.0 * init.width * init.width;
     Kokkos::parallel_for(
-        "cartex::init_gaussian", range, KOKKOS_LAMBDA(const long z, const long y, const long x) {
+        "cartex::init::gaussian", range, KOKKOS_LAMBDA(const long z, const long y, const long x) {
           const long g[3] = {p.lo[0] + x, p.lo[1] + y, p.lo[2] + z};
           double r2 = 0;
           for (int d = 0; d < dim; ++d) {

@@ -21,6 +21,7 @@ struct StencilOperator::Impl {
   StencilPlan plan;
   KernelShape shape;
   std::string name;
+  std::string interior_label, region_label;  // Kokkos kernel labels: "cartex::kernels::star<3,1>", ".../region"
   long sy = 0, sz = 0;
   long lead = 0;  // host prefetch distance in doubles
   // The generic kernel's tables (default memory space) and the kernel pointing into them.
@@ -125,6 +126,8 @@ StencilOperator::StencilOperator(const Stencil& stencil, const FieldLayout& layo
   m->plan = detail::make_plan(stencil);
   if (kernel == Kernel::kAuto) m->shape = detail::recognize(stencil, m->plan);
   m->name = m->shape.name();
+  m->interior_label = "cartex::kernels::" + m->name;
+  m->region_label = m->interior_label + "/region";
   build_generic(*m);
   // Prefetch one line ahead of the farthest point: the line that arrives from memory next.
   long farthest = 0;
@@ -216,10 +219,10 @@ void sweep_interior(const Impl& m, const K& k, const Field& in, Field& out, doub
           p = (r / ny + z0) * sz + (r % ny + y0) * sy + x0;
           n = nx;
         },
-        "cartex::stencil_update");
+        m.interior_label.c_str());
   } else {
     Kokkos::parallel_for(
-        "cartex::stencil_update", Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3>>({0, 0, 0}, {nz, ny, nx}),
+        m.interior_label, Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3>>({0, 0, 0}, {nz, ny, nx}),
         KOKKOS_LAMBDA(const long kz, const long j, const long i) {
           const long p = (kz + z0) * sz + (j + y0) * sy + x0 + i;
           const double acc = k.template acc<double>(detail::Inline<double, K>{k, u + p});
@@ -245,11 +248,11 @@ void sweep_region(const Impl& m, const K& k, const Field& in, Field& out, double
           p = start(r);
           n = length(r);
         },
-        "cartex::stencil_update_region");
+        m.region_label.c_str());
   } else {
     using Team = Kokkos::TeamPolicy<Exec>::member_type;
     Kokkos::parallel_for(
-        "cartex::stencil_update_region", Kokkos::TeamPolicy<Exec>(static_cast<int>(runs), Kokkos::AUTO),
+        m.region_label, Kokkos::TeamPolicy<Exec>(static_cast<int>(runs), Kokkos::AUTO),
         KOKKOS_LAMBDA(const Team& team) {
           const long r = team.league_rank();
           const long base = start(r);

@@ -8,6 +8,7 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/core/field.hpp"
+#include "cartex/core/phase_profile.hpp"
 #include "cartex/core/progress.hpp"
 #include "cartex/core/timer.hpp"
 #include "cartex/core/version.hpp"
@@ -19,6 +20,7 @@
 #include "cartex/kernels/update_registry.hpp"
 
 #include "driver.hpp"
+#include "phase_table.hpp"
 #include "stepper.hpp"
 
 namespace cartex::app {
@@ -74,6 +76,7 @@ double exact_amplitude(const Config& cfg, long step) {
 }
 
 Record diagnose(const Setup& s, const Field& u, long step, const Allreduce& reduce) {
+  PhaseScope phase(Phase::kDiagnostics);
   const MPI_Comm comm = s.comm();
   Record r{step, step * s.cfg.dt, field_stats(u, comm, reduce), 0.0, -1.0};
   r.heat = r.stats.sum * cell_volume(s.cfg.grid);
@@ -178,6 +181,7 @@ int run(const Setup& s) {
   Timer total, exchange, compute;
   const double output_before_loop = writer.stats().seconds;
   MPI_Barrier(comm);
+  reset_phase_totals();  // the phase table covers the loop, not set-up exchanges
   total.start();
   const double t_start = MPI_Wtime();
   for (long step = first + 1; step <= cfg.steps; ++step) {
@@ -192,6 +196,7 @@ int run(const Setup& s) {
   }
   Kokkos::fence();
   total.stop();
+  const PhaseTotals phases = phase_totals();
   progress.finish();
 
   const Record last = diagnose(s, u, cfg.steps, reduce);
@@ -199,7 +204,8 @@ int run(const Setup& s) {
   const std::uint64_t checksum = field_checksum(u, cfg.grid, comm, reduce);
   // Output inside the loop is reported on its own line, not as time per step.
   const double t_steps = total.seconds() - (writer.stats().seconds - output_before_loop);
-  const auto share = spread(t_steps > 0 ? stepper.exchange_seconds() / t_steps : 0.0, comm);
+  const auto share = spread(t_steps > 0 ? phases.halo_seconds() / t_steps : 0.0, comm);
+  const std::string phase_lines = phase_table(phases, t_steps, comm);
   const auto t_total = spread(t_steps, comm);
   const HaloStats hs = stepper.plan().stats();
   const auto msgs = spread(static_cast<double>(hs.messages), comm);
@@ -223,6 +229,7 @@ int run(const Setup& s) {
     fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / steps);
     fmt::print("  MLUP/s          {:.2f}\n", t > 0 ? cfg.grid.cells() * static_cast<double>(cfg.steps - first) / t / 1e6 : 0.0);
     fmt::print("  exchange share  min {:.1f}%  avg {:.1f}%  max {:.1f}%\n", 100 * share[0], 100 * share[1], 100 * share[2]);
+    fmt::print("{}", phase_lines);
     fmt::print("  halo            {} exchange(s), one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
                "bytes {:.0f}..{:.0f}, rounds {}\n",
                stepper.exchanges(), cfg.steps_per_exchange, msgs[0], msgs[2], bytes[0], bytes[2], hs.rounds);

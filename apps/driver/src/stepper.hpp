@@ -22,7 +22,8 @@ class Stepper {
   // Builds the plan (collective) and the update regions; `update` is built for s.pattern.layout.
   Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update);
 
-  // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps.
+  // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps. A
+  // Kokkos profiling region "cartex::step" holds the step's update and halo phases.
   void step(Field& u, Field& next);
   // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes).
   void exchange(Field& u) { plan_->exchange(u); }
@@ -41,6 +42,9 @@ class Stepper {
   double blocking_seconds() const { return blocking_seconds_; }
 
  private:
+  // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
+  void update(const Field& u, Field& next, const CellRegion* cells) const;
+
   int k_;
   bool overlap_;
   std::unique_ptr<HaloPlan> plan_;

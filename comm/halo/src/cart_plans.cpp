@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/phase_profile.hpp"
 
 namespace cartex::detail {
 
@@ -49,6 +50,13 @@ CartZeroCopyPlan::CartZeroCopyPlan(const HaloGeometry& geo, const HaloPattern& p
 }
 
 void CartZeroCopyPlan::start(Field& f) {
+  Bound& b = bind(f);
+  PhaseScope wait(Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
+  check_cart(CX_Cart_plan_execute(b.plan->get()), "CX_Cart_plan_execute");
+}
+
+CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(Field& f) {
+  PhaseScope post(Phase::kHaloPost);
   Kokkos::fence();  // the field's last update must be complete before MPI reads it
   double* base = f.view.data();
   Bound& b = plans_[base];
@@ -62,7 +70,7 @@ void CartZeroCopyPlan::start(Field& f) {
                "CX_Cart_alltoallw_init");
     b.plan = std::make_unique<CartPlanHandle>(h);
   }
-  check_cart(CX_Cart_plan_execute(b.plan->get()), "CX_Cart_plan_execute");
+  return b;
 }
 
 namespace {
@@ -104,15 +112,11 @@ CartPackedPlan::CartPackedPlan(const HaloGeometry& geo, const HaloPattern& p, MP
 }
 
 void CartPackedPlan::start(Field& f) {
-  send_list_.pack(f, send_buf_);
-  Kokkos::deep_copy(send_host_, send_buf_);
+  send_list_.pack_to_host(f, send_buf_, send_host_);
+  PhaseScope wait(Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
   check_cart(CX_Cart_plan_execute(plan_->get()), "CX_Cart_plan_execute");
 }
 
-void CartPackedPlan::finish(Field& f) {
-  Kokkos::deep_copy(recv_buf_, recv_host_);
-  recv_list_.unpack(f, recv_buf_);
-  Kokkos::fence();
-}
+void CartPackedPlan::finish(Field& f) { recv_list_.unpack_from_host(f, recv_buf_, recv_host_); }
 
 }  // namespace cartex::detail

@@ -68,6 +68,8 @@ class CartZeroCopyPlan final : public HaloPlan {
     std::unique_ptr<ZeroCopyBlocks> blocks;
     std::unique_ptr<CartPlanHandle> plan;
   };
+  // The plan bound to f's buffer (built on first use), after fencing f's last update.
+  Bound& bind(Field& f);
 
   bool combining_;
   HaloPattern pattern_;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "cartex/core/phase_profile.hpp"
+
 namespace cartex::detail {
 
 namespace {
@@ -71,15 +73,11 @@ GraphCombiningPlan::~GraphCombiningPlan() {
 }
 
 void GraphCombiningPlan::start(Field& f) {
-  send_list_.pack(f, send_buf_);
-  Kokkos::deep_copy(send_host_, send_buf_);
+  send_list_.pack_to_host(f, send_buf_, send_host_);
+  PhaseScope wait(Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
   plan_->execute();
 }
 
-void GraphCombiningPlan::finish(Field& f) {
-  Kokkos::deep_copy(recv_buf_, recv_host_);
-  recv_list_.unpack(f, recv_buf_);
-  Kokkos::fence();
-}
+void GraphCombiningPlan::finish(Field& f) { recv_list_.unpack_from_host(f, recv_buf_, recv_host_); }
 
 }  // namespace cartex::detail

@@ -1,6 +1,7 @@
 #include "neighbor_alltoallw_plan.hpp"
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/phase_profile.hpp"
 
 namespace cartex::detail {
 
@@ -25,6 +26,7 @@ NeighborAlltoallwPlan::~NeighborAlltoallwPlan() {
 
 void NeighborAlltoallwPlan::start(Field& f) {
   require(request_ == MPI_REQUEST_NULL, "halo exchange started twice without finish");
+  PhaseScope post(Phase::kHaloPost);
   Kokkos::fence();  // the field's last update must be complete before MPI reads it
   double* base = f.view.data();
   MPI_Ineighbor_alltoallw(base, blocks_.send_counts.data(), blocks_.send_displs.data(), blocks_.send_types.data(), base,
@@ -34,6 +36,7 @@ void NeighborAlltoallwPlan::start(Field& f) {
 
 void NeighborAlltoallwPlan::finish(Field&) {
   require(request_ != MPI_REQUEST_NULL, "halo exchange finished without start");
+  PhaseScope wait(Phase::kHaloWait);
   MPI_Wait(&request_, MPI_STATUS_IGNORE);
 }
 

@@ -1,6 +1,7 @@
 #include "p2p_plan.hpp"
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/phase_profile.hpp"
 
 namespace cartex::detail {
 
@@ -33,11 +34,14 @@ PackedMessages::~PackedMessages() {
 
 void PackedMessages::start(const Field& f) {
   require(!active_, "halo exchange started twice without finish");
-  for (size_t m = 0; m < recvs_.size(); ++m)
-    MPI_Irecv(recv_host_.data() + recv_list_.offset(m), static_cast<int>(recv_list_.count(m)), MPI_DOUBLE,
-              recvs_[m].rank, recvs_[m].tag, comm_, &requests_[m]);
-  send_list_.pack(f, send_buf_);
-  Kokkos::deep_copy(send_host_, send_buf_);  // fences the pack kernel
+  {
+    PhaseScope post_receives(Phase::kHaloPost);
+    for (size_t m = 0; m < recvs_.size(); ++m)
+      MPI_Irecv(recv_host_.data() + recv_list_.offset(m), static_cast<int>(recv_list_.count(m)), MPI_DOUBLE,
+                recvs_[m].rank, recvs_[m].tag, comm_, &requests_[m]);
+  }
+  send_list_.pack_to_host(f, send_buf_, send_host_);
+  PhaseScope post_sends(Phase::kHaloPost);
   for (size_t m = 0; m < sends_.size(); ++m)
     MPI_Isend(send_host_.data() + send_list_.offset(m), static_cast<int>(send_list_.count(m)), MPI_DOUBLE,
               sends_[m].rank, sends_[m].tag, comm_, &requests_[recvs_.size() + m]);
@@ -46,11 +50,12 @@ void PackedMessages::start(const Field& f) {
 
 void PackedMessages::finish(Field& f) {
   require(active_, "halo exchange finished without start");
-  MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  {
+    PhaseScope wait(Phase::kHaloWait);
+    MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  }
   active_ = false;
-  Kokkos::deep_copy(recv_buf_, recv_host_);
-  recv_list_.unpack(f, recv_buf_);
-  Kokkos::fence();
+  recv_list_.unpack_from_host(f, recv_buf_, recv_host_);
 }
 
 std::vector<PackedMessages::Message> P2PHaloPlan::blocks(const HaloPattern& p, bool send) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cartex/core/phase_profile.hpp"
+
 namespace cartex::detail {
 
 PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots) {
@@ -29,14 +31,29 @@ void PackList::pack(const Field& f, const Kokkos::View<double*>& buf) const {
   const double* src = f.view.data();
   const auto idx = index_;
   const auto pos = pos_;
-  Kokkos::parallel_for("cartex::halo_pack", index_.extent(0), KOKKOS_LAMBDA(long i) { buf(pos(i)) = src[idx(i)]; });
+  Kokkos::parallel_for("cartex::halo::gather", index_.extent(0), KOKKOS_LAMBDA(long i) { buf(pos(i)) = src[idx(i)]; });
 }
 
 void PackList::unpack(Field& f, const Kokkos::View<double*>& buf) const {
   double* dst = f.view.data();
   const auto idx = index_;
   const auto pos = pos_;
-  Kokkos::parallel_for("cartex::halo_unpack", index_.extent(0), KOKKOS_LAMBDA(long i) { dst[idx(i)] = buf(pos(i)); });
+  Kokkos::parallel_for("cartex::halo::scatter", index_.extent(0), KOKKOS_LAMBDA(long i) { dst[idx(i)] = buf(pos(i)); });
+}
+
+void PackList::pack_to_host(const Field& f, const Kokkos::View<double*>& buf,
+                            const Kokkos::View<double*>::HostMirror& host) const {
+  PhaseScope pack(Phase::kHaloPack);
+  this->pack(f, buf);
+  Kokkos::deep_copy(host, buf);
+}
+
+void PackList::unpack_from_host(Field& f, const Kokkos::View<double*>& buf,
+                                const Kokkos::View<double*>::HostMirror& host) const {
+  PhaseScope unpack(Phase::kHaloUnpack);
+  Kokkos::deep_copy(buf, host);
+  this->unpack(f, buf);
+  Kokkos::fence();
 }
 
 }  // namespace cartex::detail

@@ -8,6 +8,7 @@
 
 #include "atomic_rename.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/core/phase_profile.hpp"
 #include "cartex/core/schedule.hpp"
 #include "cartex/io/field_file.hpp"
 
@@ -58,6 +59,7 @@ void OutputWriter::maybe_write(long step, const std::vector<NamedField>& fields,
   const bool field_files = due(step, fields_every()) && !(restarted_ && step == first_step_);
   const bool checkpoint = due(step, {cfg_.checkpoint_every, cfg_.checkpoint_every_time}) && step != first_step_;
   if (!field_files && !checkpoint) return;
+  PhaseScope phase(Phase::kOutput);
   ensure_dir();
   const double t0 = MPI_Wtime();
   if (field_files) write_fields(step, *u->field);

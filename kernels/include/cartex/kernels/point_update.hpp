@@ -38,7 +38,12 @@ template <class F>
 class PointUpdate final : public UpdateOperator {
  public:
   PointUpdate(F f, const FieldLayout& layout, const GlobalGrid& grid, std::string name)
-      : f_(std::move(f)), layout_(layout), grid_(grid), name_(std::move(name)) {}
+      : f_(std::move(f)),
+        layout_(layout),
+        grid_(grid),
+        name_(std::move(name)),
+        interior_label_("cartex::kernels::point_update<" + name_ + ">"),
+        region_label_(interior_label_ + "/region") {}
 
   void apply(const Field& in, Field& out) const override {
     const Geometry g = geometry();
@@ -46,7 +51,7 @@ class PointUpdate final : public UpdateOperator {
     const double* u = in.view.data();
     double* v = out.view.data();
     Kokkos::parallel_for(
-        "cartex::point_update", Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {g.n[2], g.n[1], g.n[0]}),
+        interior_label_, Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {g.n[2], g.n[1], g.n[0]}),
         KOKKOS_LAMBDA(const long z, const long y, const long x) {
           const long p = (z + g.off[2]) * g.sz + (y + g.off[1]) * g.sy + x + g.off[0];
           v[p] = f(PointContext{u, p, g.sy, g.sz, g.wrap(0, g.lo[0] + x), g.wrap(1, g.lo[1] + y), g.wrap(2, g.lo[2] + z)});
@@ -61,7 +66,7 @@ class PointUpdate final : public UpdateOperator {
     const auto start = cells.start;
     const auto length = cells.length;
     Kokkos::parallel_for(
-        "cartex::point_update_region", Kokkos::RangePolicy<>(0, static_cast<long>(start.extent(0))),
+        region_label_, Kokkos::RangePolicy<>(0, static_cast<long>(start.extent(0))),
         KOKKOS_LAMBDA(const long r) {
           const long p0 = start(r);
           const long z = p0 / g.sz, y = (p0 % g.sz) / g.sy, x0 = p0 % g.sy;  // view coordinates
@@ -104,6 +109,7 @@ class PointUpdate final : public UpdateOperator {
   FieldLayout layout_;
   GlobalGrid grid_;
   std::string name_;
+  std::string interior_label_, region_label_;  // Kokkos kernel labels
 };
 
 }  // namespace cartex

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""The run's phase structure as Kokkos Tools and the summary see it (docs/profiling.md). One case per ctest:
+
+    profiling_test.py --heat3d PATH --wave3d PATH --mpiexec PATH --tool LIB CASE
+
+kokkos_regions: heat3d and wave3d on 2 ranks with several halo backends, with tests/profiling's
+  recording tool loaded through KOKKOS_PROFILE_LIBRARY (or --kokkos-tools-library): the profiling
+  regions, how they nest, how often they are entered, and the labels of the kernels in them.
+phase_table: the summary's phase table: every phase, min <= avg <= max, call counts, the phases
+  within the step time, and the exchange share equal to the sum of the halo phases.
+"""
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check, set_args, summary_value, write  # noqa: E402
+import cartex_testing  # noqa: E402
+
+ARGS = None
+STEPS = 10
+
+
+
+def write_input(d, app):
+    """A small run of `app` (heat3d: diffusivity, wave3d: speed) with diagnostics and output every 5 steps."""
+    physics = "alpha" if os.path.basename(app).startswith("heat") else "speed"
+    write(d, "in.yaml", f"""\
+grid:
+  n: [16, 12, 10]
+physics:
+  {physics}: 1.0
+  cfl: 0.5
+run:
+  steps: {STEPS}
+  progress_every: 5
+output:
+  dir: out
+  every: 5
+""")
+
+HALO = ["cartex::halo::pack", "cartex::halo::post", "cartex::halo::wait", "cartex::halo::unpack"]
+STEP = "cartex::step"
+# Every region path a run may show: a step holds the update and the halo phases; halo phases also run
+# alone (exchanges before the loop: wave3d's start, overlap's calibration); diagnostics and output
+# are entered by the time loop outside a step. No phase holds another region.
+ALLOWED_PATHS = ({STEP, f"{STEP} > cartex::update", "cartex::diagnostics", "cartex::output"}
+                 | set(HALO) | {f"{STEP} > {h}" for h in HALO})
+# Kernels each phase may launch (name prefixes).
+PHASE_KERNELS = {
+    "cartex::update": "cartex::kernels::",
+    "cartex::halo::pack": "cartex::halo::gather",
+    "cartex::halo::unpack": "cartex::halo::scatter",
+    "cartex::diagnostics": "cartex::diagnostics::",
+}
+
+
+def read_tool_output(path):
+    """{"regions": {path: count}, "kernels": [(kind, count, name, path)], "errors": [...], "complete": bool}."""
+    out = {"regions": {}, "kernels": [], "errors": [], "complete": False}
+    for line in open(path).read().splitlines():
+        f = line.split("\t")
+        if f[0] == "region":
+            out["regions"][f[2]] = int(f[1])
+        elif f[0] == "kernel":
+            out["kernels"].append((f[1], int(f[2]), f[3], f[4]))
+        elif f[0] == "error":
+            out["errors"].append(f[1])
+        elif f[0] == "end":
+            out["complete"] = True
+    return out
+
+
+def kernel_name_ok(name):
+    """cartex's kernels carry cartex:: labels; Kokkos' own (View initialization, deep_copy fills) name
+    a labelled View. Anything else is an unlabelled kernel (Kokkos makes its label from the type)."""
+    if name.startswith("cartex::"):
+        return True
+    m = re.match(r"Kokkos::View::(initialization|destruction) \[(.*)\]$", name)
+    if m:
+        return m.group(2) != ""
+    return re.match(r"Kokkos::View(Fill|Copy)-\dD$", name) is not None
+
+
+def run_with_tool(app, ranks, d, sets, how):
+    """Runs `app` with the recording tool loaded `how` ("env" or "flag"); returns (stdout, per-rank records)."""
+    prefix = os.path.join(d, "tool")
+    env = {"CARTEX_TOOL_OUT": prefix}
+    extra = []
+    if how == "env":
+        env["KOKKOS_PROFILE_LIBRARY"] = ARGS.tool
+    else:
+        extra = [f"--kokkos-tools-library={ARGS.tool}"]
+    code, out, err, _ = cartex_testing.mpirun(ARGS.mpiexec, ranks, app, ["in.yaml"] + set_args(sets) + extra, d, env=env)
+    check(code == 0, f"{os.path.basename(app)} {sets} exited {code}: {err}")
+    records = []
+    for r in range(ranks):
+        path = f"{prefix}.{r}.txt"
+        if check(os.path.exists(path), f"{sets}: the tool wrote no {os.path.basename(path)} (was it loaded?)"):
+            records.append(read_tool_output(path))
+    return out, records
+
+
+# (app, backend, extra --set values, how the tool is loaded)
+REGION_RUNS = [
+    ("heat3d", "p2p", [], "env"),
+    ("heat3d", "mpi_neighbor_alltoallw", ["comm.overlap=true"], "flag"),
+    ("heat3d", "cart_combining_packed", ["halo.steps_per_exchange=2"], "env"),
+    ("wave3d", "p2p", [], "env"),
+    ("wave3d", "cart_combining_packed", [], "flag"),
+]
+
+
+def case_kokkos_regions():
+    for app_name, backend, sets, how in REGION_RUNS:
+        app = ARGS.heat3d if app_name == "heat3d" else ARGS.wave3d
+        sets = [f"comm.backend={backend}"] + sets
+        what = f"{app_name} {' '.join(sets)}"
+        overlap = "comm.overlap=true" in sets
+        k = 2 if "halo.steps_per_exchange=2" in sets else 1
+        exchanges = STEPS // k
+        with tempfile.TemporaryDirectory() as d:
+            write_input(d, app)
+            out, records = run_with_tool(app, 2, d, sets, how)
+            check(summary_value(out, "phases") is not None, f"{what}: no phase table in the summary")
+            for rank, rec in enumerate(records):
+                w = f"{what}, rank {rank}"
+                check(rec["complete"], f"{w}: tool output incomplete (finalize not reached)")
+                check(rec["errors"] == [], f"{w}: tool saw {rec['errors']}")
+                regions = rec["regions"]
+                bad = sorted(set(regions) - ALLOWED_PATHS)
+                check(not bad, f"{w}: unexpected region paths {bad}")
+                check(regions.get(STEP) == STEPS, f"{w}: {STEP} entered {regions.get(STEP)} times, expected {STEPS}")
+                updates = STEPS + (exchanges if overlap else 0)  # overlap: inner and rim on exchange steps
+                check(regions.get(f"{STEP} > cartex::update") == updates,
+                      f"{w}: update entered {regions.get(f'{STEP} > cartex::update')} times in steps, expected {updates}")
+                check(regions.get(f"{STEP} > cartex::halo::wait") == exchanges,
+                      f"{w}: halo wait entered {regions.get(f'{STEP} > cartex::halo::wait')} times in steps, expected {exchanges}")
+                packed = backend != "mpi_neighbor_alltoallw"
+                for h in ("cartex::halo::pack", "cartex::halo::unpack"):
+                    n = regions.get(f"{STEP} > {h}", 0)
+                    check(n == (exchanges if packed else 0), f"{w}: {h} entered {n} times in steps")
+                check(regions.get("cartex::diagnostics", 0) >= STEPS // 5, f"{w}: diagnostics entered {regions.get('cartex::diagnostics')} times")
+                check(regions.get("cartex::output", 0) >= 2, f"{w}: output entered {regions.get('cartex::output')} times")
+                for kind, count, name, path in rec["kernels"]:
+                    check(kernel_name_ok(name), f"{w}: parallel_{kind} {name!r} ({count}x in '{path}') has no cartex label")
+                    if path.startswith(STEP):
+                        check(name.startswith("cartex::"), f"{w}: parallel_{kind} {name!r} inside a step")
+                    phase = path.split(" > ")[-1] if path else ""
+                    if phase in ("cartex::halo::post", "cartex::halo::wait", STEP):
+                        check(False, f"{w}: parallel_{kind} {name!r} directly in {phase}, which launches none")
+                    if phase in PHASE_KERNELS:
+                        check(name.startswith(PHASE_KERNELS[phase]), f"{w}: parallel_{kind} {name!r} in {phase}")
+                update_kernels = sum(c for _, c, n, p in rec["kernels"] if p == f"{STEP} > cartex::update")
+                check(update_kernels == updates, f"{w}: {update_kernels} update kernels in steps, expected {updates}")
+                if packed:
+                    gathers = sum(c for _, c, n, p in rec["kernels"] if n == "cartex::halo::gather" and p.startswith(STEP))
+                    check(gathers == exchanges, f"{w}: {gathers} halo gathers in steps, expected {exchanges}")
+                # The update's label names the kernel the summary reports ("7pt (star<3,1,x|y|z> kernel)").
+                m = re.search(r"^\s*grid\s.*\((\S+) kernel\)", out, re.M)
+                if check(m is not None, f"{what}: no kernel in the summary's grid line"):
+                    label = "cartex::kernels::" + m.group(1)
+                    names = {n for _, _, n, p in rec["kernels"] if p == f"{STEP} > cartex::update"}
+                    check(names <= {label, label + "/region"} and names, f"{w}: update kernels {names}, expected {label}[/region]")
+
+
+PHASES = ["update", "halo pack", "halo post", "halo wait", "halo unpack", "diagnostics"]
+ROW = re.compile(r"^    (update|halo pack|halo post|halo wait|halo unpack|diagnostics|other|step time|output)\s+"
+                 r"(\S+)\s+(\S+)\s+(\S+)\s+(\S+)%\s+(\S+)", re.M)
+
+
+def parse_table(out):
+    """{row name: (min, avg, max, share %, calls or None)} from the summary's phase table."""
+    rows = {}
+    for m in ROW.finditer(out):
+        calls = None if m.group(6) == "-" else m.group(6)
+        rows[m.group(1)] = tuple(float(m.group(i)) for i in range(2, 6)) + (calls,)
+    return rows
+
+
+def check_table(what, out, updates, exchanges, posts, packed):
+    rows = parse_table(out)
+    expected = PHASES + ["other", "step time", "output"]
+    if not check(sorted(rows) == sorted(expected), f"{what}: table rows {sorted(rows)}"):
+        return
+    for name, (lo, avg, hi, share, calls) in rows.items():
+        check(0 <= lo <= avg <= hi or name == "other" and lo <= avg <= hi, f"{what}: {name}: min {lo} avg {avg} max {hi}")
+        check(-0.05 <= share <= 100.05 or name == "output", f"{what}: {name}: share {share}%")
+    calls = {n: rows[n][4] for n in PHASES + ["output"]}
+    expect = {"update": updates, "halo pack": exchanges if packed else 0, "halo post": posts, "halo wait": exchanges,
+              "halo unpack": exchanges if packed else 0, "diagnostics": STEPS // 5, "output": 2}
+    for n, c in expect.items():
+        check(calls[n] == str(c), f"{what}: {n} called {calls[n]} times per rank, expected {c}")
+    # The phases lie within the step time on every rank: nothing is left negative for "other".
+    check(rows["other"][0] >= -1e-6, f"{what}: phases exceed the step time by {-rows['other'][0]} s on some rank")
+    in_step = sum(rows[n][1] for n in PHASES) + rows["other"][1]
+    check(abs(in_step - rows["step time"][1]) <= 1e-3 * rows["step time"][1] + 1e-8,
+          f"{what}: phases + other = {in_step} s, step time {rows['step time'][1]} s")
+    shares = sum(rows[n][3] for n in PHASES) + rows["other"][3]
+    check(abs(shares - 100.0) <= 0.5, f"{what}: shares add up to {shares}%")
+    m = re.search(r"^\s*exchange share\s+min (\S+)%\s+avg (\S+)%\s+max (\S+)%", out, re.M)
+    if check(m is not None, f"{what}: no exchange share line"):
+        halo = sum(rows[n][3] for n in PHASES if n.startswith("halo"))
+        check(abs(halo - float(m.group(2))) <= 0.3, f"{what}: halo phases {halo:.2f}% but exchange share avg {m.group(2)}%")
+    ms = float(summary_value(out, "time/step"))
+    check(abs(1e3 * rows["step time"][2] / STEPS - ms) <= 0.01 * ms + 1e-3,
+          f"{what}: step time max {rows['step time'][2]} s over {STEPS} steps vs time/step {ms} ms")
+
+
+def case_phase_table():
+    # (app, sets, update calls, exchanges, post calls per rank, packed): p2p posts its receives and its
+    # sends apart; overlap updates the inner cells and the rim apart; the combining plan is one call.
+    runs = [
+        (ARGS.heat3d, ["comm.backend=p2p"], STEPS, STEPS, 2 * STEPS, True),
+        (ARGS.heat3d, ["comm.backend=p2p", "halo.steps_per_exchange=2"], STEPS, STEPS // 2, STEPS, True),
+        (ARGS.heat3d, ["comm.backend=mpi_neighbor_alltoallw", "comm.overlap=true"], 2 * STEPS, STEPS, STEPS, False),
+        (ARGS.wave3d, ["comm.backend=cart_combining_packed"], STEPS, STEPS, 0, True),
+    ]
+    for app, sets, updates, exchanges, posts, packed in runs:
+        with tempfile.TemporaryDirectory() as d:
+            write_input(d, app)
+            code, out, err, _ = cartex_testing.mpirun(ARGS.mpiexec, 2, app, ["in.yaml"] + set_args(sets), d)
+            what = f"{os.path.basename(app)} {' '.join(sets)}"
+            if check(code == 0, f"{what} exited {code}: {err}"):
+                check_table(what, out, updates, exchanges, posts, packed)
+
+
+CASES = {"kokkos_regions": case_kokkos_regions, "phase_table": case_phase_table}
+
+
+def main():
+    global ARGS
+    p = argparse.ArgumentParser()
+    p.add_argument("--heat3d", required=True)
+    p.add_argument("--wave3d", required=True)
+    p.add_argument("--mpiexec", required=True)
+    p.add_argument("--tool", required=True)
+    p.add_argument("case", choices=sorted(CASES))
+    ARGS = p.parse_args()
+    for a in ("heat3d", "wave3d", "tool"):
+        setattr(ARGS, a, os.path.abspath(getattr(ARGS, a)))
+    CASES[ARGS.case]()
+    cartex_testing.finish(ARGS.case)
+
+
+if __name__ == "__main__":
+    main()
