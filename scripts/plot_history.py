@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plots a cartex diagnostics history as a PNG: total heat, min and max over time, and the sine
+"""Plots a cartex diagnostics history as a PNG: the integral of u, min and max over time, and the sine
 error when the run reports one.
 
     plot_history.py HISTORY -o history.png
@@ -64,15 +64,17 @@ def main():
     except OSError as e:
         fail(f"{a.history}: {e.strerror}")
     cols = read_h5(a.history) if is_h5 else read_csv(a.history)
-    for need in ("time", "total_heat", "min", "max"):
+    if "integral" not in cols and "total_heat" in cols:  # histories written before the column was renamed
+        cols["integral"] = cols["total_heat"]
+    for need in ("time", "integral", "min", "max"):
         if need not in cols:
             fail(f"{a.history}: no column {need!r}")
     t = cols["time"]
     err = cols.get("sine_rel_error")
     has_err = err is not None and np.isfinite(err).any()
     fig, axes = plt.subplots(3 if has_err else 2, 1, figsize=(7, 7 if has_err else 5), sharex=True)
-    axes[0].plot(t, cols["total_heat"], "o-", label="total heat")
-    axes[0].set_ylabel("total heat")
+    axes[0].plot(t, cols["integral"], "o-", label="integral of u")
+    axes[0].set_ylabel("integral of u")
     axes[0].set_title(f"cartex diagnostics history ({len(t)} records)")
     axes[1].plot(t, cols["max"], "o-", label="max")
     axes[1].plot(t, cols["min"], "s-", label="min")

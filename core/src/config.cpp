@@ -296,9 +296,9 @@ void resolve_end_time(YamlSection& run, Config& cfg) {
 void read_run(YamlSection& run, Config& cfg) {
   cfg.steps = run.get_long("steps", 100, "a non-negative integer (time steps)");
   if (cfg.steps < 0) run.fail("steps", fmt::format("expected a non-negative integer, got {}", cfg.steps));
-  if (run.has("end_time")) {
+  if (const auto end_time = run.get_optional_double("end_time", "a positive number (simulated time to stop at)")) {
     if (run.has("steps")) run.fail("end_time", "give either run.steps or run.end_time, not both");
-    cfg.end_time = run.get_double("end_time", 0.0, "a positive number (simulated time to stop at)");
+    cfg.end_time = *end_time;
     if (!(cfg.end_time > 0) || !std::isfinite(cfg.end_time))
       run.fail("end_time", fmt::format("expected a positive number (simulated time to stop at), got {}", cfg.end_time));
     resolve_end_time(run, cfg);

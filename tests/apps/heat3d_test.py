@@ -117,7 +117,7 @@ BAD_INPUTS = [
     ("--set wrong type", BASE, ["--set", "run.steps=many"],
      '--set run.steps=many: run.steps: expected a non-negative integer (time steps), got "many"'),
     ("--set unknown key", BASE, ["--set", "run.stepz=4"],
-     "--set run.stepz=4: run.stepz: unknown key (expected one of: progress_every, steps)"),
+     "--set run.stepz=4: run.stepz: unknown key (expected one of: end_time, progress_every, steps, wall_time_limit, wall_time_margin)"),
     ("--set without value", BASE, ["--set", "run.steps"],
      "--set run.steps: expected key.path=value"),
     ("unknown option", BASE, ["--frobnicate"],
@@ -188,8 +188,8 @@ def case_conservation():
         with tempfile.TemporaryDirectory() as d:
             write(d, "in.yaml", BASE)
             out = heat(3, d, sets + ["init.type=gaussian", "init.width=0.2", "run.steps=80"])
-            m = re.search(r"total heat\s+(\S+) \(start (\S+), change (\S+)\)", out)
-            check(m is not None, f"conservation {name}: no total heat line in\n{out}")
+            m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
+            check(m is not None, f"conservation {name}: no integral of u line in\n{out}")
             if m:
                 start, change = float(m.group(2)), float(m.group(3))
                 check(start > 0, f"conservation {name}: start heat {start} should be positive")
@@ -285,7 +285,7 @@ def case_history():
         check(os.path.exists(path), "history.csv missing")
         if os.path.exists(path):
             rows = open(path).read().splitlines()
-            check(rows[0] == "step,time,total_heat,min,max,sine_rel_error", f"history header {rows[0]}")
+            check(rows[0] == "step,time,integral,min,max,sine_rel_error", f"history header {rows[0]}")
             check([r.split(",")[0] for r in rows[1:]] == ["0", "5", "10", "15", "20"], f"history steps {rows}")
             check(not os.path.exists(path + ".tmp"), "history.csv.tmp left behind")
         check(len(re.findall(r"^step +\d+/20 ", out, re.M)) == 4, f"progress lines:\n{out}")
@@ -361,7 +361,7 @@ def case_allreduce():
             for algorithm in ("mpi", "ring", "ring_renamed"):
                 for reorder in ("false", "true"):
                     out = heat(ranks, d, sets + [f"comm.allreduce={algorithm}", f"processes.reorder={reorder}"], env=env)
-                    heat_line = re.search(r"total heat +(\S+)", out)
+                    heat_line = re.search(r"integral of u +(\S+)", out)
                     minmax = re.search(r"min / max +(.*)$", out, re.M)
                     results[(ranks, str(env), algorithm, reorder)] = (
                         checksum(out), float(heat_line.group(1)) if heat_line else None, minmax.group(1) if minmax else None)
@@ -369,7 +369,7 @@ def case_allreduce():
     for key, (cs, h, mm) in results.items():
         check(cs == first[0] and cs is not None, f"allreduce {key}: checksum {cs} != {first[0]}")
         check(mm == first[2] and mm is not None, f"allreduce {key}: min / max {mm} != {first[2]}")
-        check(h is not None and abs(h - first[1]) <= 1e-13 * abs(first[1]), f"allreduce {key}: total heat {h} vs {first[1]}")
+        check(h is not None and abs(h - first[1]) <= 1e-13 * abs(first[1]), f"allreduce {key}: integral of u {h} vs {first[1]}")
 
 
 def case_custom_stencils():

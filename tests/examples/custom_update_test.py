@@ -61,7 +61,7 @@ def main():
         out = run_app(args, my_heat, ranks, varcoef, sets)
         sums[(ranks, tuple(sets))] = checksum(out)
         check("point update varcoef" in out, f"varcoef summary does not name the update:\n{out}")
-        m = re.search(r"total heat\s+(\S+) \(start (\S+), change (\S+)\)", out)
+        m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
         check(m is not None and abs(float(m.group(3))) <= 1e-12 * abs(float(m.group(2))), f"varcoef conservation:\n{out}")
     check(None not in sums.values() and len(set(sums.values())) == 1, f"varcoef checksums differ: {sums}")
     constant = run_app(args, args.heat3d, 2, varcoef, ["stencil=7pt"])

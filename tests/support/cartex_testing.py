@@ -38,25 +38,33 @@ def finish(name):
     sys.exit(1 if FAILURES else 0)
 
 
-def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, timeout=120):
-    """Runs `program args` on `ranks` ranks in `cwd` with `env` added to the environment; returns
-    (exit code, stdout, stderr, per-rank exit codes — only with per_rank_codes)."""
+def mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes=False):
+    """The mpiexec command line for `program args` on `ranks` ranks; with per_rank_codes every rank
+    appends its own exit code to rank_codes(cwd) (removed here first)."""
+    cmd = [mpiexec, "-n", str(ranks)] + MPI_FLAGS
+    if not per_rank_codes:
+        return cmd + [program] + list(args)
     codes_file = os.path.join(cwd, "rank-exit-codes.txt")
     if os.path.exists(codes_file):
         os.remove(codes_file)
-    cmd = [mpiexec, "-n", str(ranks)] + MPI_FLAGS
-    if per_rank_codes:
-        # Every rank appends its own exit code, so the test sees all of them, not mpiexec's pick; and
-        # mpiexec must not kill the other ranks when the first one exits non-zero.
-        cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
-        cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', program] + list(args)
-    else:
-        cmd += [program] + list(args)
+    # Every rank appends its own exit code, so the test sees all of them, not mpiexec's pick; and
+    # mpiexec must not kill the other ranks when the first one exits non-zero.
+    cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
+    return cmd + ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', program] + list(args)
+
+
+def rank_codes(cwd):
+    """The per-rank exit codes a per_rank_codes command wrote in `cwd` (empty if none)."""
+    codes_file = os.path.join(cwd, "rank-exit-codes.txt")
+    return [int(x) for x in open(codes_file).read().split()] if os.path.exists(codes_file) else []
+
+
+def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, timeout=120):
+    """Runs `program args` on `ranks` ranks in `cwd` with `env` added to the environment; returns
+    (exit code, stdout, stderr, per-rank exit codes — only with per_rank_codes)."""
+    cmd = mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes)
     p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=dict(os.environ, **(env or {})))
-    codes = []
-    if per_rank_codes and os.path.exists(codes_file):
-        codes = [int(x) for x in open(codes_file).read().split()]
-    return p.returncode, p.stdout, p.stderr, codes
+    return p.returncode, p.stdout, p.stderr, rank_codes(cwd) if per_rank_codes else []
 
 
 def set_args(sets):

@@ -20,6 +20,8 @@ namespace cartex::app {
 // Ranks are those of comm() (the launch communicator, or its node-reordered copy).
 struct Setup {
   std::string app;  // the program's name, for the summary and provenance
+  double started = MPI_Wtime();         // when the set-up began: run.wall_time_limit counts from here
+  std::vector<std::string> overrides;   // the --set overrides, for the restart command
   Config cfg;
   ProcessGrid procs;
   Decomposition decomp{GlobalGrid{}, ProcessGrid{}};

@@ -4,12 +4,12 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include "cartex/core/error.hpp"
 #include "cartex/core/field.hpp"
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/core/progress.hpp"
+#include "cartex/core/schedule.hpp"
 #include "cartex/core/timer.hpp"
 #include "cartex/core/version.hpp"
 #include "cartex/io/output_writer.hpp"
@@ -20,98 +20,14 @@
 #include "cartex/kernels/update_registry.hpp"
 
 #include "driver.hpp"
+#include "history.hpp"
 #include "phase_table.hpp"
 #include "stepper.hpp"
+#include "stop_control.hpp"
 
 namespace cartex::app {
 
 namespace {
-
-// One row of the diagnostics history.
-struct Record {
-  long step;
-  double time;
-  FieldStats stats;
-  double heat;   // integral of u: sum of u times the cell volume (heat: the total heat)
-  double error;  // relative max error against the exact discrete sine solution; < 0 if not exact
-};
-
-// The history as a table for checkpoints, and back: a restarted run continues the same rows.
-io::Table history_table(const std::vector<Record>& rows) {
-  io::Table t{{"step", "time", "sum", "min", "max", "total_heat", "sine_rel_error"}, {}};
-  for (const auto& r : rows)
-    t.values.insert(t.values.end(), {double(r.step), r.time, r.stats.sum, r.stats.min, r.stats.max, r.heat, r.error});
-  return t;
-}
-
-std::vector<Record> history_records(const io::Table& t) {
-  std::vector<Record> rows;
-  for (size_t at = 0; at + 7 <= t.values.size(); at += 7) {
-    const double* v = &t.values[at];
-    rows.push_back({static_cast<long>(v[0]), v[1], FieldStats{v[2], v[3], v[4]}, v[5], v[6]});
-  }
-  return rows;
-}
-
-double cell_volume(const GlobalGrid& g) {
-  double v = 1;
-  for (int d = 0; d < g.dim; ++d) v *= g.spacing(d);
-  return v;
-}
-
-// Amplitude at `step` of the exact discrete solution from the sine mode (an eigenvector of L with
-// eigenvalue lambda = the stencil's symbol at the mode):
-//   heat, explicit Euler:  A * g^n,           g = 1 + dt*alpha*lambda
-//   wave, leapfrog:        A * cos(n*w*dt),   cos(w*dt) = 1 + dt^2*c^2*lambda/2 (|.| <= 1 below dt_max),
-//                          because the start u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) is cos(w*dt) * u^0 for
-//                          the mode and u^(n+1) = 2 cos(w*dt) u^n - u^(n-1) is then the Chebyshev recursion.
-double exact_amplitude(const Config& cfg, long step) {
-  const double n = static_cast<double>(step);
-  if (cfg.equation == Equation::kHeat) return cfg.init.amplitude * std::pow(sine_mode_growth(cfg), n);
-  const auto k = sine_wave_numbers(cfg.grid, cfg.init);
-  std::array<double, 3> theta{};
-  for (int d = 0; d < 3; ++d) theta[d] = k[d] * cfg.grid.spacing(d);
-  const double c1 = 1.0 + 0.5 * cfg.dt * cfg.dt * cfg.speed * cfg.speed * cfg.stencil.symbol(theta);
-  return cfg.init.amplitude * std::cos(n * std::acos(std::clamp(c1, -1.0, 1.0)));
-}
-
-Record diagnose(const Setup& s, const Field& u, long step, const Allreduce& reduce) {
-  PhaseScope phase(Phase::kDiagnostics);
-  const MPI_Comm comm = s.comm();
-  Record r{step, step * s.cfg.dt, field_stats(u, comm, reduce), 0.0, -1.0};
-  r.heat = r.stats.sum * cell_volume(s.cfg.grid);
-  if (sine_mode_is_exact(s.cfg)) {
-    const double amp = exact_amplitude(s.cfg, step);
-    const double err = max_error_vs_sine(u, s.cfg.grid, sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm, reduce);
-    r.error = amp != 0.0 ? err / std::abs(amp) : err;
-  }
-  return r;
-}
-
-// What the summary and progress lines call the integral of u.
-const char* integral_name(const Config& cfg) { return cfg.equation == Equation::kHeat ? "total heat" : "integral of u"; }
-
-std::string describe(const Config& cfg, const Record& r) {
-  std::string t = fmt::format("{}={:+.6e}  max={:.6e}", cfg.equation == Equation::kHeat ? "heat" : "int_u", r.heat, r.stats.max);
-  if (r.error >= 0) t += fmt::format("  err={:.2e}", r.error);
-  return t;
-}
-
-// Writes the history CSV atomically: NAME.tmp, then rename.
-void write_history(const std::string& dir, const std::vector<Record>& rows) {
-  std::filesystem::create_directories(dir);
-  const std::string path = dir + "/history.csv", tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw Error(fmt::format("cannot write {}", tmp));
-    out << "step,time,total_heat,min,max,sine_rel_error\n";
-    for (const auto& r : rows)
-      out << fmt::format("{},{:.17g},{:.17g},{:.17g},{:.17g},{}\n", r.step, r.time, r.heat, r.stats.min,
-                         r.stats.max, r.error >= 0 ? fmt::format("{:.6e}", r.error) : std::string());
-    if (!out.flush()) throw Error(fmt::format("cannot write {}", tmp));
-  }
-  std::filesystem::rename(tmp, path);
-}
 
 // min, avg, max of a per-rank value.
 std::array<double, 3> spread(double v, MPI_Comm comm) {
@@ -139,6 +55,39 @@ void start_leapfrog(const Setup& s, Stepper& stepper, Field& u, Field& previous)
   const Config& c = s.cfg;
   stepper.exchange(u);
   LinearUpdate(c.stencil, s.pattern.layout, Scheme::kEuler, 0.5 * c.dt * c.dt * c.speed * c.speed).apply(u, previous);
+}
+
+// `word` quoted for a POSIX shell when it holds anything but safe characters.
+std::string shell_quote(const std::string& word) {
+  const bool safe = !word.empty() && word.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                                           "0123456789_./=,:+-@%") == std::string::npos;
+  if (safe) return word;
+  std::string q = "'";
+  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// The command that continues this run from `checkpoint`: the same input and overrides.
+std::string restart_command(const Setup& s, const std::string& checkpoint) {
+  std::string cmd = s.app + " " + shell_quote(s.cfg.source);
+  for (const auto& o : s.overrides) cmd += " --set " + shell_quote(o);
+  return cmd + " --restart " + shell_quote(checkpoint);
+}
+
+// The summary's steps line: which steps this run computed, of how many, and why it began or ended
+// where it did.
+std::string steps_text(const Setup& s, long first, long last, const std::string& stopped_by) {
+  const Config& c = s.cfg;
+  const std::string from = s.restart ? fmt::format(" (restarted from {} at step {})", s.restart->path, first) : "";
+  if (last == first && s.restart)
+    return fmt::format("none run: restarted from {} at step {} = run.steps, nothing left to do", s.restart->path, first);
+  if (last == first) return "none run: run.steps = 0";
+  std::string text = fmt::format("{}..{} of {}, dt {:.6g} (cfl {:.3g}), ", first + 1, last, c.steps, c.dt, c.cfl);
+  if (!stopped_by.empty())
+    text += fmt::format("t {:.6g} of t_end {:.6g}, stopped by {}", step_time(c, last), step_time(c, c.steps), stopped_by);
+  else
+    text += fmt::format("t_end {:.6g}{}", step_time(c, last), c.end_time > 0 ? " = run.end_time" : "");
+  return text + from;
 }
 
 }  // namespace
@@ -180,6 +129,8 @@ int run(const Setup& s) {
 
   Timer total, exchange, compute;
   const double output_before_loop = writer.stats().seconds;
+  StopControl stop(cfg, s.started, comm);
+  long last_step = cfg.steps;  // the last step this run computes (earlier when stopped)
   MPI_Barrier(comm);
   reset_phase_totals();  // the phase table covers the loop, not set-up exchanges
   total.start();
@@ -189,21 +140,31 @@ int run(const Setup& s) {
     std::swap(u, next);
     if (cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps)) {
       Record r = diagnose(s, u, step, reduce);
-      progress.record(step, cfg.steps, r.time, describe(cfg, r), MPI_Wtime() - t_start);
+      progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
     writer.maybe_write(step, state(), table);
+    if (step < cfg.steps && stop.should_stop(step, writer.stats().longest_write)) {
+      last_step = step;
+      break;
+    }
   }
   Kokkos::fence();
   total.stop();
   const PhaseTotals phases = phase_totals();
   progress.finish();
-
-  const Record last = diagnose(s, u, cfg.steps, reduce);
-  if (history.back().step != cfg.steps) history.push_back(last);
-  const std::uint64_t checksum = field_checksum(u, cfg.grid, comm, reduce);
   // Output inside the loop is reported on its own line, not as time per step.
   const double t_steps = total.seconds() - (writer.stats().seconds - output_before_loop);
+  const long steps_run = last_step - first;
+  std::string stop_checkpoint;  // written because a signal or the wall-time limit stopped the run
+  if (last_step < cfg.steps) {
+    writer.write_checkpoint_now(last_step, state(), table);
+    stop_checkpoint = (std::filesystem::path(cfg.output_dir) / io::checkpoint_file_name(last_step)).string();
+  }
+
+  const Record last = diagnose(s, u, last_step, reduce);
+  if (history.back().step != last_step) history.push_back(last);
+  const std::uint64_t checksum = field_checksum(u, cfg.grid, comm, reduce);
   const auto share = spread(t_steps > 0 ? phases.halo_seconds() / t_steps : 0.0, comm);
   const std::string phase_lines = phase_table(phases, t_steps, comm);
   const auto t_total = spread(t_steps, comm);
@@ -212,11 +173,11 @@ int run(const Setup& s) {
   const auto bytes = spread(static_cast<double>(hs.bytes), comm);
   const auto hidden = spread(stepper.hidden_fraction(), comm);
   const auto blocking = spread(stepper.blocking_seconds(), comm);
+  const auto check_ms = spread(1e3 * stop.check_seconds(), comm);
   if (rank == 0 && cfg.write_history) write_history(cfg.output_dir, history);
 
   if (rank == 0) {
     const int dim = cfg.grid.dim;
-    const double steps = static_cast<double>(std::max(1L, cfg.steps - first));  // steps this run took
     const double t = t_total[2];
     fmt::print("cartex {} {} (commit {})\n", s.app, kVersion, kGitCommit);
     fmt::print("  grid            {} cells, {}D, stencil {} ({} kernel), backend {}\n",
@@ -225,9 +186,14 @@ int run(const Setup& s) {
     if (!stepper.plan().note().empty()) fmt::print("  backend choice  {}\n", stepper.plan().note());
     fmt::print("  processes       {} ranks as {}\n", s.procs.size(), fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
     fmt::print("  placement       {}; diagnostics allreduce {}\n", placement_text(*s.placement, dim), cfg.allreduce);
-    fmt::print("  steps           {} of dt {:.6g} (cfl {:.3g}), t_end {:.6g}\n", cfg.steps, cfg.dt, cfg.cfl, cfg.steps * cfg.dt);
-    fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / steps);
-    fmt::print("  MLUP/s          {:.2f}\n", t > 0 ? cfg.grid.cells() * static_cast<double>(cfg.steps - first) / t / 1e6 : 0.0);
+    fmt::print("  steps           {}\n", steps_text(s, first, last_step, stop.reason()));
+    if (steps_run > 0 && t > 0) {
+      fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / static_cast<double>(steps_run));
+      fmt::print("  MLUP/s          {:.2f}\n", cfg.grid.cells() * static_cast<double>(steps_run) / t / 1e6);
+    } else {
+      fmt::print("  time/step       - (no steps run)\n");
+      fmt::print("  MLUP/s          - (no steps run)\n");
+    }
     fmt::print("  exchange share  min {:.1f}%  avg {:.1f}%  max {:.1f}%\n", 100 * share[0], 100 * share[1], 100 * share[2]);
     fmt::print("{}", phase_lines);
     fmt::print("  halo            {} exchange(s), one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
@@ -236,13 +202,21 @@ int run(const Setup& s) {
     if (cfg.overlap)
       fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                  100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);
-    const double heat0 = history.front().heat, heat = last.heat;
-    fmt::print("  {:<15} {:.15e} (start {:.15e}, change {:+.3e})\n", integral_name(cfg), heat, heat0, heat - heat0);
+    const double integral0 = history.front().integral;
+    fmt::print("  {:<15} {:.15e} (start {:.15e}, change {:+.3e})\n", kIntegralLabel, last.integral, integral0,
+               last.integral - integral0);
     fmt::print("  min / max       {:.15e} / {:.15e}\n", last.stats.min, last.stats.max);
     if (last.error >= 0) fmt::print("  sine error      {:.3e} (relative, against the exact discrete solution)\n", last.error);
     if (!writer.summary().empty()) fmt::print("  output          {} ({})\n", writer.summary(), cfg.output_dir);
     if (cfg.write_history) fmt::print("  history         {}/history.csv\n", cfg.output_dir);
+    fmt::print("  stop checks     {} allreduce(s), about one per {:g} ms of stepping; {:.3g} ms in them on the slowest rank "
+               "(mostly waiting for the others)\n",
+               stop.checks(), 1e3 * StopControl::kCheckSeconds, check_ms[2]);
     fmt::print("checksum: {:016x}\n", checksum);
+    if (!stop_checkpoint.empty()) {
+      fmt::print("stopped by {} after step {} of {}; checkpoint {}\n", stop.reason(), last_step, cfg.steps, stop_checkpoint);
+      fmt::print("restart with: {}\n", restart_command(s, stop_checkpoint));
+    }
   }
   return 0;
 }

@@ -14,6 +14,7 @@ Setup make_setup(const std::string& app, Equation equation, const std::string& i
   MPI_Comm_size(launch, &size);
   Setup s;
   s.app = app;
+  s.overrides = overrides;
   s.cfg = load_config(input, overrides, equation);
   try {
     s.procs = ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);

@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""End-to-end tests of what a batch job needs from heat3d and wave3d: run.end_time, output and
+checkpoints every simulated-time interval, stopping on SIGTERM/SIGUSR1 or the wall-time limit with a
+checkpoint and a restart command, one name for the integral of u, and the summary of a restarted
+run. One case per ctest:
+
+    batch_test.py --heat3d PATH --wave3d PATH --mpiexec PATH --data DIR CASE
+"""
+import argparse
+import math
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check, checksum, set_args, summary_value, write  # noqa: E402
+import cartex_testing  # noqa: E402
+
+ARGS = None
+
+BASE = """\
+grid:
+  n: [12, 10, 8]
+physics:
+  alpha: 1.0
+  dt: 3.0e-4
+run:
+  steps: 20
+"""
+
+
+def run(ranks, args, cwd, per_rank_codes=False, app=None):
+    """Runs heat3d (or `app`) on `ranks` ranks; see cartex_testing.mpirun."""
+    return cartex_testing.mpirun(ARGS.mpiexec, ranks, app or ARGS.heat3d, args, cwd, per_rank_codes)
+
+
+def ok_run(ranks, d, args, app=None):
+    """Runs and checks exit 0; returns stdout."""
+    code, out, err, _ = run(ranks, args, d, app=app)
+    check(code == 0, f"{' '.join(args)} on {ranks} ranks exited {code}: {err}")
+    return out
+
+
+def bad_input(d, text, args, expected, ranks=2):
+    """Checks that input `text` fails with the one located line `expected` and exit 2 on every rank."""
+    write(d, "bad.yaml", text)
+    code, out, err, codes = run(ranks, ["bad.yaml"] + args, d, per_rank_codes=True)
+    lines = [l for l in err.splitlines() if l.strip()]
+    check(codes == [2] * ranks and lines == [expected], f"bad input: codes {codes}, stderr {lines}, expected {expected!r}")
+
+
+def history_rows(path):
+    """history.csv as (header, rows of strings)."""
+    lines = open(path).read().splitlines()
+    return lines[0], [l.split(",") for l in lines[1:]]
+
+
+def case_end_time():
+    """run.end_time: n = ceil(T/dt) uniform steps of T/n, the last one exactly at T; the sine error
+    against the exact discrete solution stays at round-off; the resolved YAML reloads to the same run."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE.replace("  steps: 20", "  end_time: 0.01"))
+        out = ok_run(2, d, ["in.yaml", "--dry-run"])
+        n = math.ceil(0.01 / 3.0e-4)  # 33.3 -> 34 steps of 0.01/34 < 3e-4
+        check(f"end time: 0.01 = {n} steps of the uniform dt {0.01 / n!r}" in out, f"dry run end time line:\n{out}")
+        resolved = out.split("# resolved configuration (in.yaml)\n", 1)[-1].split("\n# decomposition", 1)[0]
+        check("end_time: 0.01" in resolved and "steps:" not in resolved, f"resolved run section:\n{resolved}")
+        write(d, "resolved.yaml", resolved)
+        again = ok_run(2, d, ["resolved.yaml", "--dry-run"])
+        check(f"end time: 0.01 = {n} steps of the uniform dt {0.01 / n!r}" in again, f"resolved YAML reloads differently:\n{again}")
+        out = ok_run(2, d, ["in.yaml", "--set", "output.history=true"])
+        check(re.search(rf"^  steps +1\.\.{n} of {n}, dt 0\.000294118 \(cfl \S+\), t_end 0\.01 = run\.end_time$", out, re.M),
+              f"summary steps line:\n{out}")
+        err = summary_value(out, "sine error")
+        check(err is not None and float(err) < 1e-12, f"sine error {err} with the uniform dt")
+        header, rows = history_rows(os.path.join(d, "output", "history.csv"))
+        check(rows[-1][0] == str(n) and float(rows[-1][1]) == 0.01, f"last history row {rows[-1]} (expected step {n}, t 0.01)")
+        # A multiple of dt up to rounding takes exactly that many steps.
+        out = ok_run(1, d, ["in.yaml", "--dry-run", "--set", "run.end_time=0.003"])
+        check("end time: 0.003 = 10 steps of the uniform dt" in out, f"end_time 10*dt:\n{out}")
+
+
+def files(d, prefix):
+    return sorted(int(f[len(prefix):-3]) for f in os.listdir(d) if f.startswith(prefix) and f.endswith(".h5"))
+
+
+def case_every_time():
+    """output.every_time and checkpoint_every_time: a file at the first step whose time reaches each
+    multiple of the interval (step 10's time 10 * 3e-4 is 2.9999999999999996e-3 in floating point,
+    and still counts as reaching 3e-3), at step 0 (field files) and at the last step."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        ok_run(2, d, ["in.yaml"] + set_args(["output.every_time=1e-3", "output.checkpoint_every_time=2.5e-3",
+                                             "output.keep_checkpoints=0", "run.steps=21"]))
+        check(files(os.path.join(d, "output"), "fields_") == [0, 4, 7, 10, 14, 17, 20, 21],
+              f"field files at steps {files(os.path.join(d, 'output'), 'fields_')}")
+        check(files(os.path.join(d, "output"), "checkpoint_") == [9, 17, 21],
+              f"checkpoints at steps {files(os.path.join(d, 'output'), 'checkpoint_')}")
+
+
+def case_bad_keys():
+    """Both forms of a kind, a margin without a limit or as large as it, a bad end time: one located
+    line, exit 2 on every rank."""
+    with tempfile.TemporaryDirectory() as d:
+        bad_input(d, BASE + "  end_time: 0.01\n", [], "bad.yaml:8:13: run.end_time: give either run.steps or run.end_time, not both")
+        bad_input(d, BASE.replace("  steps: 20", "  end_time: -1"), [],
+                  "bad.yaml:7:13: run.end_time: expected a positive number (simulated time to stop at), got -1")
+        bad_input(d, BASE + "output:\n  every: 2\n  every_time: 0.5\n", [],
+                  "bad.yaml:10:15: output.every_time: give either output.every or output.every_time, not both")
+        bad_input(d, BASE + "output:\n  checkpoint_every: 2\n  checkpoint_every_time: 0.5\n", [],
+                  "bad.yaml:10:26: output.checkpoint_every_time: give either output.checkpoint_every or "
+                  "output.checkpoint_every_time, not both")
+        bad_input(d, BASE + "  wall_time_margin: 5\n", [],
+                  "bad.yaml:8:21: run.wall_time_margin: needs run.wall_time_limit (a margin below no limit means nothing)")
+        bad_input(d, BASE + "  wall_time_limit: 10\n  wall_time_margin: 10\n", [],
+                  "bad.yaml:9:21: run.wall_time_margin: expected less than run.wall_time_limit = 10, got 10")
+        bad_input(d, BASE, ["--set", "run.wall_time_limit=-3"],
+                  "--set run.wall_time_limit=-3: run.wall_time_limit: expected a non-negative number (seconds, 0 = no limit), got -3")
+
+
+def rank_pids(tag, timeout=60):
+    """{MPI rank: pid} of the processes whose command line contains `tag` and that run the app
+    binary itself (not mpiexec or a shell), once every rank is there."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = {}
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                if tag not in open(f"/proc/{pid}/cmdline").read() or os.readlink(f"/proc/{pid}/exe") != ARGS.heat3d:
+                    continue
+                env = open(f"/proc/{pid}/environ").read().split("\0")
+            except OSError:
+                continue
+            for e in env:
+                if e.startswith("OMPI_COMM_WORLD_RANK="):
+                    found[int(e.split("=", 1)[1])] = int(pid)
+        if len(found) == 3:
+            return found
+        time.sleep(0.05)
+    return {}
+
+
+def stop_line(out):
+    """(reason, step, steps, checkpoint) of the 'stopped by' line, or None."""
+    m = re.search(r"^stopped by (.+) after step (\d+) of (\d+); checkpoint (\S+)$", out, re.M)
+    return (m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)) if m else None
+
+
+def restart_from_command(d, out, ranks):
+    """Runs the printed 'restart with:' command (the app replaced by the binary) on `ranks` ranks."""
+    m = re.search(r"^restart with: (.+)$", out, re.M)
+    if not check(m is not None, f"no restart command in\n{out}"):
+        return ""
+    words = shlex.split(m.group(1))
+    check(words[0] == "heat3d", f"restart command starts with {words[0]}")
+    return ok_run(ranks, d, words[1:])
+
+
+SIGNAL_SETS = ["physics.dt=1e-7", "run.steps=60000", "run.progress_every=500", "output.dir=stopped"]
+
+
+def case_signal():
+    """SIGTERM to one rank (not rank 0) of a 3-rank run mid-run: every rank exits 0 at the same step
+    with a checkpoint and the restart command; restarting from it on 2 ranks ends bitwise where the
+    uninterrupted run does. SIGUSR1 does the same."""
+    with tempfile.TemporaryDirectory() as d:
+        inp = write(d, "in.yaml", BASE)  # an absolute path: it tags this test's processes
+        reference = checksum(ok_run(2, d, [inp] + set_args(SIGNAL_SETS[:2] + ["output.dir=full"])))
+        for signo, name in [(signal.SIGTERM, "SIGTERM"), (signal.SIGUSR1, "SIGUSR1")]:
+            cmd = cartex_testing.mpi_command(ARGS.mpiexec, 3, ARGS.heat3d, [inp] + set_args(SIGNAL_SETS), d, per_rank_codes=True)
+            p = subprocess.Popen(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            first = p.stdout.readline()  # the first progress line: the time loop runs, the handlers are in
+            pids = rank_pids(inp)
+            check(first.startswith("step ") and 2 in pids, f"{name}: progress {first!r}, rank pids {pids}")
+            if 2 in pids:
+                os.kill(pids[2], signo)
+            out, err = p.communicate(timeout=300)
+            out = first + out
+            codes = cartex_testing.rank_codes(d)
+            check(p.returncode == 0 and codes == [0, 0, 0], f"{name}: exit {p.returncode}, per rank {codes}: {err}")
+            stop = stop_line(out)
+            if not check(stop is not None and stop[0] == name and stop[1] < 60000, f"{name}: stop line in\n{out}"):
+                continue
+            check(os.path.exists(os.path.join(d, stop[3])), f"{name}: checkpoint {stop[3]} missing")
+            check(re.search(rf"^  steps +1\.\.{stop[1]} of 60000, .*stopped by {name}$", out, re.M), f"{name}: steps line\n{out}")
+            restarted = checksum(restart_from_command(d, out, 2))
+            check(reference is not None and restarted == reference,
+                  f"restart after {name}: checksum {restarted}, uninterrupted {reference}")
+
+
+def case_wall_time():
+    """run.wall_time_limit: a run far too long for it stops in time with a checkpoint; the state it
+    stopped at is the state a fresh run to that step computes."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        sets = ["physics.dt=1e-7", "run.steps=100000000", "run.wall_time_limit=3", "output.dir=res"]
+        t0 = time.time()
+        code, out, err, codes = run(3, ["in.yaml"] + set_args(sets), d, per_rank_codes=True)
+        took = time.time() - t0
+        check(code == 0 and codes == [0, 0, 0], f"wall time: exit {code}, per rank {codes}: {err}")
+        stop = stop_line(out)
+        if not check(stop is not None and stop[0].startswith("the wall-time limit"), f"wall time: stop line in\n{out}"):
+            return
+        # The limit counts from the set-up; mpiexec's start and MPI_Finalize come on top.
+        check(took < 3 + 3, f"wall time: the run took {took:.1f} s for a 3 s limit")
+        check(os.path.exists(os.path.join(d, stop[3])), f"wall time: checkpoint {stop[3]} missing")
+        fresh = ok_run(2, d, ["in.yaml"] + set_args(["physics.dt=1e-7", f"run.steps={stop[1]}", "output.dir=fresh"]))
+        check(checksum(fresh) == checksum(out), f"wall time: stopped at step {stop[1]} with checksum {checksum(out)}, "
+                                                f"a fresh run to it {checksum(fresh)}")
+
+
+def case_names():
+    """One name for the integral of u: the summary's 'integral of u', progress 'integral=', the
+    history column 'integral' (heat3d and wave3d alike); a checkpoint whose history still says
+    total_heat (the version-1 test file) restarts with its rows."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        write(d, "wave.yaml", BASE.replace("alpha", "speed"))
+        for app, inp in [(ARGS.heat3d, "in.yaml"), (ARGS.wave3d, "wave.yaml")]:
+            out = ok_run(2, d, [inp] + set_args(["run.progress_every=10", "output.history=true", "output.checkpoint_every=20"]), app=app)
+            check(re.search(r"^  integral of u +\S+ \(start", out, re.M) and not re.search(r"total heat|int_u|heat=", out),
+                  f"{app}: summary names\n{out}")
+            check(len(re.findall(r"^step +\d+/20 .* integral=[-+]", out, re.M)) == 2, f"{app}: progress lines\n{out}")
+            header, _ = history_rows(os.path.join(d, "output", "history.csv"))
+            check(header == "step,time,integral,min,max,sine_rel_error", f"{app}: history header {header}")
+            ck = open(os.path.join(d, "output", "checkpoint_000020.h5"), "rb").read()
+            check(b"step,time,sum,min,max,integral,sine_rel_error" in ck, f"{app}: checkpoint history columns")
+        v1 = """\
+grid:
+  n: [5, 4, 3]
+  length: [1, 2, 0.75]
+  periodic: [true, false, true]
+physics:
+  alpha: 1.0
+  dt: 0.001
+run:
+  steps: 9
+output:
+  history: true
+  dir: v1
+"""
+        write(d, "v1.yaml", v1)
+        ok_run(2, d, ["v1.yaml", "--restart", os.path.join(ARGS.data, "checkpoint_v1.h5")])
+        _, rows = history_rows(os.path.join(d, "v1", "history.csv"))
+        check([r[:3] for r in rows[:2]] == [["0", "0", "4"], ["7", "0.0070000000000000001", "8"]],
+              f"history restored from a total_heat checkpoint: {rows}")
+
+
+def case_restart_summary():
+    """A restarted run says which steps it ran and where it came from; one with nothing left to do
+    says so instead of printing a rate of 0."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        ok_run(2, d, ["in.yaml"] + set_args(["output.checkpoint_every=10", "output.keep_checkpoints=0"]))
+        out = ok_run(2, d, ["in.yaml", "--restart", "output/checkpoint_000010.h5", "--set", "output.dir=again"])
+        check(re.search(r"^  steps +11\.\.20 of 20, dt 0\.0003 \(cfl \S+\), t_end 0\.006 "
+                        r"\(restarted from output/checkpoint_000010\.h5 at step 10\)$", out, re.M), f"restart summary:\n{out}")
+        out = ok_run(2, d, ["in.yaml", "--restart", "output/checkpoint_000020.h5", "--set", "output.dir=again"])
+        check(re.search(r"^  steps +none run: restarted from output/checkpoint_000020\.h5 at step 20 = run\.steps, "
+                        r"nothing left to do$", out, re.M), f"restart at run.steps:\n{out}")
+        check(re.search(r"^  MLUP/s +- \(no steps run\)$", out, re.M) and "0.00" not in out.split("MLUP/s")[1].split("\n")[0],
+              f"rate with no steps:\n{out}")
+        out = ok_run(2, d, ["in.yaml"])
+        check(re.search(r"^  steps +1\.\.20 of 20, dt 0\.0003 \(cfl \S+\), t_end 0\.006$", out, re.M), f"fresh summary:\n{out}")
+
+
+CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
+
+
+def main():
+    global ARGS
+    p = argparse.ArgumentParser()
+    p.add_argument("--heat3d", required=True)
+    p.add_argument("--wave3d", required=True)
+    p.add_argument("--mpiexec", required=True)
+    p.add_argument("--data", required=True, help="tests/io/data (the version-1 checkpoint)")
+    p.add_argument("case", choices=sorted(CASES))
+    ARGS = p.parse_args()
+    ARGS.heat3d = os.path.realpath(ARGS.heat3d)
+    ARGS.wave3d = os.path.realpath(ARGS.wave3d)
+    CASES[ARGS.case]()
+    cartex_testing.finish(ARGS.case)
+
+
+if __name__ == "__main__":
+    main()
