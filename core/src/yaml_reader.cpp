@@ -171,8 +171,7 @@ void YamlSection::finish() const {
     const std::string key = kv.first.Scalar();
     if (known_.count(key)) continue;
     const std::string path = key_path(key);
-    // A key merged in from a later file is a new node without a mark; its value keeps the file's.
-    const std::string loc = location(path, kv.first.Mark().line >= 0 ? kv.first : kv.second);
+    const std::string loc = location(path, kv.first);
     if (const InputKey* row = find_input_key(path, src_->equation); row && !row->applies.empty())
       throw InputError(fmt::format("{}: {}: not used here: it applies only when {}", loc, path, row->applies));
     throw InputError(fmt::format("{}: {}: unknown key (expected one of: {})", loc, path,
@@ -244,11 +243,9 @@ void merge(YAML::Node into, const YAML::Node& from, const std::string& prefix, c
       continue;
     }
     forget_below(s, path);
-    if (kv.second.IsNull()) {
-      into.remove(key);
-      continue;
-    }
-    into[key] = kv.second;
+    into.remove(key);
+    if (kv.second.IsNull()) continue;
+    into.force_insert(kv.first, kv.second);  // the key node itself, so errors at the key point into `file`
     s.files[path] = file;
   }
 }
