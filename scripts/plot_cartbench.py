@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Bar charts of cartbench CSV results, normalised to mpi_neighbor (like Figures 3-6 of the ICPP'19
 paper): one PNG per neighborhood and process count, one panel per operation, bars per
 implementation grouped by block size, with the 95% confidence interval of each median as error
@@ -12,7 +12,10 @@ import csv
 import os
 from collections import defaultdict
 
-import matplotlib
+from python_deps import require
+
+require("numpy", "matplotlib")
+import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

@@ -6,7 +6,7 @@ label, stencil, k, periodicity and process grid.
 
 Usage: scripts/plot_halobench.py results.csv [more.csv ...] [--out DIR]
 Needs numpy and matplotlib (Debian: python3-numpy python3-matplotlib); when the python3 first on
-PATH lacks them, run it as /usr/bin/python3 scripts/plot_halobench.py ...
+PATH lacks them, the script says so in one line (run it as /usr/bin/python3 scripts/plot_halobench.py ...).
 """
 import argparse
 import csv
@@ -14,14 +14,14 @@ import os
 import sys
 from collections import defaultdict
 
-try:
-    import matplotlib
+from python_deps import require
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-except ImportError as e:
-    sys.exit(f"plot_halobench.py: {e}; use a python3 with numpy and matplotlib (e.g. /usr/bin/python3)")
+require("numpy", "matplotlib")
+import matplotlib  # noqa: E402
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 
 BASELINE = "mpi_neighbor_alltoallw"
 

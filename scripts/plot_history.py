@@ -11,9 +11,13 @@ import argparse
 import csv
 import sys
 
-import matplotlib
+from python_deps import require
+
+require("h5py", "numpy", "matplotlib")
+import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
+import h5py  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
@@ -36,8 +40,6 @@ def read_csv(path):
 
 def read_h5(path):
     """Columns of a checkpoint's history table; negative sine errors (none known) read as NaN."""
-    import h5py
-
     with h5py.File(path, "r") as f:
         if "history" not in f:
             fail(f"{path}: no history dataset (only checkpoints carry one)")

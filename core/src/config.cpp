@@ -264,10 +264,62 @@ void read_init(YamlSection& s, Config& cfg) {
   s.finish();
 }
 
+// Reads a non-negative number of seconds or simulated time (0 = unused) at `key`.
+double read_non_negative(YamlSection& s, const std::string& key, const std::string& meaning) {
+  const double v = s.get_double(key, 0.0, "a non-negative number (" + meaning + ")");
+  if (!(v >= 0) || !std::isfinite(v)) s.fail(key, fmt::format("expected a non-negative number ({}), got {}", meaning, v));
+  return v;
+}
+
+// run.end_time: n = ceil(end_time / dt) steps of the uniform dt = end_time / n <= the requested dt, so
+// the last step lands on end_time and the stability limit still holds. A ratio within 1e-9 of an
+// integer counts as that integer (an end_time that is a multiple of dt up to rounding).
+void resolve_end_time(YamlSection& run, Config& cfg) {
+  const double ratio = cfg.end_time / cfg.dt;
+  if (ratio > 1e15) run.fail("end_time", fmt::format("{} / dt = {:.6g} steps is too many", cfg.end_time, ratio));
+  double n = std::ceil(ratio - 1e-9 * ratio);
+  if (cfg.end_time / n > cfg.dt_max) n += 1;  // rounding down within the tolerance must not break stability
+  cfg.steps = static_cast<long>(n);
+  cfg.dt = cfg.end_time / n;
+  cfg.cfl = cfg.dt / cfg.dt_max;
+}
+
+// The run section: run.steps or run.end_time, progress, wall-time limit.
+void read_run(YamlSection& run, Config& cfg) {
+  cfg.steps = run.get_long("steps", 100, "a non-negative integer (time steps)");
+  if (cfg.steps < 0) run.fail("steps", fmt::format("expected a non-negative integer, got {}", cfg.steps));
+  if (run.has("end_time")) {
+    if (run.has("steps")) run.fail("end_time", "give either run.steps or run.end_time, not both");
+    cfg.end_time = run.get_double("end_time", 0.0, "a positive number (simulated time to stop at)");
+    if (!(cfg.end_time > 0) || !std::isfinite(cfg.end_time))
+      run.fail("end_time", fmt::format("expected a positive number (simulated time to stop at), got {}", cfg.end_time));
+    resolve_end_time(run, cfg);
+  }
+  cfg.progress_every = run.get_long("progress_every", 0, "a non-negative integer (0 = no progress lines)");
+  if (cfg.progress_every < 0) run.fail("progress_every", fmt::format("expected a non-negative integer, got {}", cfg.progress_every));
+  cfg.wall_time_limit = read_non_negative(run, "wall_time_limit", "seconds, 0 = no limit");
+  cfg.wall_time_margin = read_non_negative(run, "wall_time_margin", "seconds kept in reserve");
+  if (run.has("wall_time_margin") && cfg.wall_time_limit == 0)
+    run.fail("wall_time_margin", "needs run.wall_time_limit (a margin below no limit means nothing)");
+  if (cfg.wall_time_limit > 0 && cfg.wall_time_margin >= cfg.wall_time_limit)
+    run.fail("wall_time_margin", fmt::format("expected less than run.wall_time_limit = {}, got {}", cfg.wall_time_limit,
+                                             cfg.wall_time_margin));
+  run.finish();
+}
+
+// Reads `steps_key` (steps between files) or `time_key` (simulated time between files), not both.
+void read_interval(YamlSection& s, const std::string& steps_key, const std::string& time_key, const std::string& what,
+                   long& every, double& every_time) {
+  every = s.get_long(steps_key, 0, fmt::format("a non-negative integer (steps between {}, 0 = none)", what));
+  if (every < 0) s.fail(steps_key, fmt::format("expected a non-negative integer, got {}", every));
+  every_time = read_non_negative(s, time_key, fmt::format("simulated time between {}, 0 = none", what));
+  if (s.has(steps_key) && s.has(time_key))
+    s.fail(time_key, fmt::format("give either output.{} or output.{}, not both", steps_key, time_key));
+}
+
 // Reads the HDF5 output keys: field files, their fields, checkpoints (docs/output.md).
 void read_output_files(YamlSection& s, Config& cfg) {
-  cfg.output_every = s.get_long("every", 0, "a non-negative integer (steps between field files, 0 = none)");
-  if (cfg.output_every < 0) s.fail("every", fmt::format("expected a non-negative integer, got {}", cfg.output_every));
+  read_interval(s, "every", "every_time", "field files", cfg.output_every, cfg.output_every_time);
   const auto known = known_output_fields();
   const std::string expected = fmt::format("a non-empty list of field names (from: {})", fmt::join(known, ", "));
   YAML::Node n = s.node("fields");
@@ -283,9 +335,7 @@ void read_output_files(YamlSection& s, Config& cfg) {
       cfg.output_fields.push_back(name);
     }
   }
-  cfg.checkpoint_every = s.get_long("checkpoint_every", 0, "a non-negative integer (steps between checkpoints, 0 = none)");
-  if (cfg.checkpoint_every < 0)
-    s.fail("checkpoint_every", fmt::format("expected a non-negative integer, got {}", cfg.checkpoint_every));
+  read_interval(s, "checkpoint_every", "checkpoint_every_time", "checkpoints", cfg.checkpoint_every, cfg.checkpoint_every_time);
   cfg.keep_checkpoints = s.get_long("keep_checkpoints", 2, "a non-negative integer (checkpoints kept, 0 = all)");
   if (cfg.keep_checkpoints < 0)
     s.fail("keep_checkpoints", fmt::format("expected a non-negative integer, got {}", cfg.keep_checkpoints));
@@ -366,20 +416,31 @@ std::string emit_resolved(const Config& c) {
     root["init"]["center"] = list(c.init.center);
     root["init"]["width"] = value_node(c.init.width);
   }
-  root["run"]["steps"] = c.steps;
+  if (c.end_time > 0)
+    root["run"]["end_time"] = value_node(c.end_time);  // with the resolved dt above, it reloads to the same steps
+  else
+    root["run"]["steps"] = c.steps;
   root["run"]["progress_every"] = c.progress_every;
+  root["run"]["wall_time_limit"] = value_node(c.wall_time_limit);
+  if (c.wall_time_limit > 0) root["run"]["wall_time_margin"] = value_node(c.wall_time_margin);
   root["comm"]["backend"] = c.backend;
   root["comm"]["overlap"] = c.overlap;
   root["comm"]["allreduce"] = c.allreduce;
   root["halo"]["steps_per_exchange"] = c.steps_per_exchange;
   root["output"]["dir"] = c.output_dir;
   root["output"]["history"] = c.write_history;
-  root["output"]["every"] = c.output_every;
+  if (c.output_every_time > 0)
+    root["output"]["every_time"] = value_node(c.output_every_time);
+  else
+    root["output"]["every"] = c.output_every;
   YAML::Node fields(YAML::NodeType::Sequence);
   for (const auto& f : c.output_fields) fields.push_back(f);
   fields.SetStyle(YAML::EmitterStyle::Flow);
   root["output"]["fields"] = fields;
-  root["output"]["checkpoint_every"] = c.checkpoint_every;
+  if (c.checkpoint_every_time > 0)
+    root["output"]["checkpoint_every_time"] = value_node(c.checkpoint_every_time);
+  else
+    root["output"]["checkpoint_every"] = c.checkpoint_every;
   root["output"]["keep_checkpoints"] = c.keep_checkpoints;
   YAML::Emitter out;
   out << root;
@@ -431,11 +492,7 @@ Config read_config(const InputSources& in, Equation equation) {
   read_init(init, cfg);
 
   YamlSection run = root.section("run");
-  cfg.steps = run.get_long("steps", 100, "a non-negative integer (time steps)");
-  if (cfg.steps < 0) run.fail("steps", fmt::format("expected a non-negative integer, got {}", cfg.steps));
-  cfg.progress_every = run.get_long("progress_every", 0, "a non-negative integer (0 = no progress lines)");
-  if (cfg.progress_every < 0) run.fail("progress_every", fmt::format("expected a non-negative integer, got {}", cfg.progress_every));
-  run.finish();
+  read_run(run, cfg);
 
   YamlSection comm = root.section("comm");
   cfg.backend = comm.get_string("backend", "p2p", "a backend name");

@@ -28,16 +28,7 @@ import cartex_testing  # noqa: E402
 
 ARGS = None
 
-BASE = """\
-grid:
-  n: [12, 10, 8]
-physics:
-  alpha: 1.0
-  cfl: 0.5
-run:
-  steps: 20
-  progress_every: 5
-"""
+BASE = cartex_testing.BASE_INPUT
 
 # The same grid for wave3d (physics.speed, not alpha).
 WAVE = BASE.replace("alpha: 1.0", "speed: 1.0")
@@ -157,7 +148,8 @@ def case_restart_bitwise():
         full = heat(2, d, common + ["output.dir=full", "output.checkpoint_every=5", "output.keep_checkpoints=2"])
         ref = checksum(full)
         kept = sorted(n for n in os.listdir(os.path.join(d, "full")) if n.startswith("checkpoint_"))
-        check(kept == ["checkpoint_000015.h5", "checkpoint_000020.h5"], f"kept checkpoints {kept}")
+        check(kept == ["checkpoint_000015.h5", "checkpoint_000015.xmf", "checkpoint_000020.h5", "checkpoint_000020.xmf"],
+              f"kept checkpoints (and their XDMF) {kept}")
         first = heat(2, d, common + ["output.dir=first", "output.checkpoint_every=10", "run.steps=10"])
         check(checksum(first) is not None, "first half printed no checksum")
         ck = os.path.join("first", "checkpoint_000010.h5")
@@ -194,7 +186,8 @@ def case_abort_mid_write():
         check(code != 0, f"the injected abort did not end the run (exit {code})")
         check("aborting while writing crash/checkpoint_000015.h5.tmp" in err, f"abort message missing:\n{err}")
         names = sorted(os.listdir(os.path.join(d, "crash")))
-        check(names == ["checkpoint_000005.h5", "checkpoint_000010.h5", "checkpoint_000015.h5.tmp"], f"after the abort: {names}")
+        check(names == ["checkpoint_000005.h5", "checkpoint_000005.xmf", "checkpoint_000010.h5", "checkpoint_000010.xmf",
+                        "checkpoint_000015.h5.tmp"], f"after the abort: {names}")
         out = heat(3, d, sets + ["output.dir=resumed"], ["--restart", "crash/checkpoint_000010.h5"])
         check(checksum(out) == ref, f"restart from the surviving checkpoint: {checksum(out)}, expected {ref}")
         args = ["in.yaml", "--restart", "crash/checkpoint_000015.h5.tmp", "--set", "output.dir=bad"]

@@ -64,6 +64,9 @@ void print_dry_run(const Setup& s) {
   fmt::print("halo widths: lo [{}]  hi [{}]  ({} step(s) per exchange)\n", fmt::join(L.halo.lo.begin(), L.halo.lo.begin() + dim, ", "),
              fmt::join(L.halo.hi.begin(), L.halo.hi.begin() + dim, ", "), s.cfg.steps_per_exchange);
   fmt::print("time step: dt = {:.6g} (cfl {:.4g} of the stability limit {:.6g})\n", s.cfg.dt, s.cfg.cfl, s.cfg.dt_max);
+  if (s.cfg.end_time > 0)
+    fmt::print("end time: {} = {} steps of the uniform dt {} (the last step lands on it)\n", s.cfg.end_time,
+               s.cfg.steps, s.cfg.dt);
   std::string offsets;
   for (const auto& o : p.neighbors) offsets += (offsets.empty() ? "" : " ") + offset_text(o, dim);
   fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.neighbors.size(), offsets);

@@ -8,6 +8,7 @@
 
 #include "atomic_rename.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/core/schedule.hpp"
 #include "cartex/io/field_file.hpp"
 
 namespace cartex::io {
@@ -16,6 +17,7 @@ namespace fs = std::filesystem;
 
 std::string field_file_name(long step) { return fmt::format("fields_{:06d}.h5", step); }
 std::string checkpoint_file_name(long step) { return fmt::format("checkpoint_{:06d}.h5", step); }
+std::string checkpoint_xdmf_name(long step) { return fmt::format("checkpoint_{:06d}.xmf", step); }
 
 OutputWriter::OutputWriter(const Config& cfg, const ProcessGrid& procs, long first_step, const std::string& restart_from,
                            MPI_Comm comm)
@@ -23,12 +25,15 @@ OutputWriter::OutputWriter(const Config& cfg, const ProcessGrid& procs, long fir
       restarted_(!restart_from.empty()) {
   MPI_Comm_rank(comm, &rank_);
   // A restarted run's XDMF index keeps the field files the first run wrote up to the restart step.
-  if (rank_ == 0 && restarted_ && cfg.output_every > 0)
-    for (long s = 0; s <= first_step; s += cfg.output_every)
-      if (fs::exists(fs::path(cfg.output_dir) / field_file_name(s))) series_.push_back({s, s * cfg.dt, field_file_name(s)});
+  if (rank_ == 0 && restarted_ && fields_every().active())
+    for (long s = 0; s <= first_step; ++s)
+      if ((s == 0 || interval_due(fields_every(), cfg, s)) && fs::exists(fs::path(cfg.output_dir) / field_file_name(s)))
+        series_.push_back({s, step_time(cfg, s), field_file_name(s)});
 }
 
-bool OutputWriter::due(long step, long every) const { return every > 0 && (step % every == 0 || step == cfg_.steps); }
+bool OutputWriter::due(long step, const Interval& every) const {
+  return every.active() && (step == 0 || step == cfg_.steps || interval_due(every, cfg_, step));
+}
 
 void OutputWriter::ensure_dir() {
   if (dir_ready_) return;
@@ -50,14 +55,16 @@ void OutputWriter::ensure_dir() {
 void OutputWriter::maybe_write(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history) {
   const auto u = std::find_if(fields.begin(), fields.end(), [](const NamedField& f) { return f.name == "u"; });
   require(u != fields.end() && u->field != nullptr, "OutputWriter::maybe_write: the fields have no u");
-  const bool field_files = due(step, cfg_.output_every) && !(restarted_ && step == first_step_);
-  const bool checkpoint = due(step, cfg_.checkpoint_every) && step != first_step_;
+  const bool field_files = due(step, fields_every()) && !(restarted_ && step == first_step_);
+  const bool checkpoint = due(step, {cfg_.checkpoint_every, cfg_.checkpoint_every_time}) && step != first_step_;
   if (!field_files && !checkpoint) return;
   ensure_dir();
   const double t0 = MPI_Wtime();
   if (field_files) write_fields(step, *u->field);
   if (checkpoint) write_checkpoint_at(step, fields, history());
-  stats_.seconds += MPI_Wtime() - t0;
+  const double seconds = MPI_Wtime() - t0;
+  stats_.seconds += seconds;
+  stats_.longest_write = std::max(stats_.longest_write, seconds);
 }
 
 void OutputWriter::maybe_write(long step, const Field& u, const std::function<Table()>& history) {
@@ -69,16 +76,38 @@ void OutputWriter::write_fields(long step, const Field& u) {
   stats_.bytes += write_field_file((fs::path(cfg_.output_dir) / name).string(), cfg_, prov_, step, u, comm_);
   ++stats_.field_files;
   if (rank_ != 0) return;
-  series_.push_back({step, step * cfg_.dt, name});
-  const std::string note = fmt::format("cartex {} (commit {}), started {}", prov_.version, prov_.git_commit, prov_.start_time);
-  write_text_atomically((fs::path(cfg_.output_dir) / "fields.xmf").string(), xdmf_text(cfg_.grid, cfg_.output_fields, series_, note));
+  series_.push_back({step, step_time(cfg_, step), name});
+  std::vector<XdmfField> datasets;
+  for (const auto& f : cfg_.output_fields) datasets.push_back({f, f == "rank"});  // rank is int32, u float64
+  write_text_atomically((fs::path(cfg_.output_dir) / "fields.xmf").string(),
+                        xdmf_text(cfg_.grid, "fields", datasets, series_, xdmf_note()));
+}
+
+std::string OutputWriter::xdmf_note() const {
+  return fmt::format("cartex {} (commit {}), started {}", prov_.version, prov_.git_commit, prov_.start_time);
+}
+
+void OutputWriter::write_checkpoint_now(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history) {
+  if (step == last_checkpoint_) return;
+  ensure_dir();
+  const double t0 = MPI_Wtime();
+  write_checkpoint_at(step, fields, history());
+  stats_.seconds += MPI_Wtime() - t0;
 }
 
 void OutputWriter::write_checkpoint_at(long step, const std::vector<NamedField>& fields, const Table& history) {
   const std::string path = (fs::path(cfg_.output_dir) / checkpoint_file_name(step)).string();
   stats_.bytes += write_checkpoint(path, cfg_, prov_, step, fields, history, comm_);
   ++stats_.checkpoints;
-  if (rank_ == 0) prune_checkpoints();
+  last_checkpoint_ = step;
+  if (rank_ != 0) return;
+  // The checkpoint's own XDMF, written after the checkpoint is complete: the state a restart starts from.
+  std::vector<XdmfField> datasets;
+  for (const auto& f : fields) datasets.push_back({f.name, false});
+  const XdmfEntry entry{step, step_time(cfg_, step), checkpoint_file_name(step)};
+  write_text_atomically((fs::path(cfg_.output_dir) / checkpoint_xdmf_name(step)).string(),
+                        xdmf_text(cfg_.grid, "checkpoint", datasets, {entry}, xdmf_note()));
+  prune_checkpoints();
 }
 
 void OutputWriter::prune_checkpoints() const {
@@ -91,7 +120,11 @@ void OutputWriter::prune_checkpoints() const {
     if (std::regex_match(name, m, pattern)) found.emplace_back(std::stol(m[1]), e.path());
   }
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (size_t i = static_cast<size_t>(cfg_.keep_checkpoints); i < found.size(); ++i) fs::remove(found[i].second);
+  for (size_t i = static_cast<size_t>(cfg_.keep_checkpoints); i < found.size(); ++i) {
+    fs::remove(found[i].second);
+    std::error_code ignored;  // best effort: a checkpoint from before checkpoints had an XDMF has none
+    fs::remove(fs::path(cfg_.output_dir) / checkpoint_xdmf_name(found[i].first), ignored);
+  }
 }
 
 std::string OutputWriter::summary() const {

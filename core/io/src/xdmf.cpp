@@ -24,15 +24,16 @@ std::string xml_escape(const std::string& s) {
 
 }  // namespace
 
-std::string xdmf_text(const GlobalGrid& grid, const std::vector<std::string>& fields, const std::vector<XdmfEntry>& entries,
-                      const std::string& note) {
-  // XDMF lists sizes slowest first, matching the datasets' (z, y, x) order; cell centres are the mesh nodes.
+std::string xdmf_text(const GlobalGrid& grid, const std::string& collection, const std::vector<XdmfField>& fields,
+                      const std::vector<XdmfEntry>& entries, const std::string& note) {
+  // XDMF lists sizes slowest first, matching the datasets' (z, y, x) order; the grid points are the
+  // mesh nodes, so the node-centred values sit where the solver has them (no cells, no half shifts).
   const std::string dims = fmt::format("{} {} {}", grid.n[2], grid.n[1], grid.n[0]);
   const std::string origin = fmt::format("{:.17g} {:.17g} {:.17g}", grid.position(2, 0), grid.position(1, 0), grid.position(0, 0));
   const std::string spacing = fmt::format("{:.17g} {:.17g} {:.17g}", grid.spacing(2), grid.spacing(1), grid.spacing(0));
   std::string x = "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"2.0\">\n  <Domain>\n";
   x += fmt::format("    <Information Name=\"cartex\" Value=\"{}\"/>\n", xml_escape(note));
-  x += "    <Grid Name=\"fields\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
+  x += fmt::format("    <Grid Name=\"{}\" GridType=\"Collection\" CollectionType=\"Temporal\">\n", xml_escape(collection));
   for (const auto& e : entries) {
     x += fmt::format("      <Grid Name=\"step {}\" GridType=\"Uniform\">\n", e.step);
     x += fmt::format("        <Time Value=\"{:.17g}\"/>\n", e.time);
@@ -42,10 +43,9 @@ std::string xdmf_text(const GlobalGrid& grid, const std::vector<std::string>& fi
     x += fmt::format("          <DataItem Dimensions=\"3\" NumberType=\"Float\" Precision=\"8\" Format=\"XML\">{}</DataItem>\n", spacing);
     x += "        </Geometry>\n";
     for (const auto& f : fields) {
-      const bool is_int = f == "rank";
-      x += fmt::format("        <Attribute Name=\"{}\" AttributeType=\"Scalar\" Center=\"Node\">\n", xml_escape(f));
+      x += fmt::format("        <Attribute Name=\"{}\" AttributeType=\"Scalar\" Center=\"Node\">\n", xml_escape(f.name));
       x += fmt::format("          <DataItem Dimensions=\"{}\" NumberType=\"{}\" Precision=\"{}\" Format=\"HDF\">{}:/{}</DataItem>\n",
-                       dims, is_int ? "Int" : "Float", is_int ? 4 : 8, xml_escape(e.file), xml_escape(f));
+                       dims, f.integer ? "Int" : "Float", f.integer ? 4 : 8, xml_escape(e.file), xml_escape(f.name));
       x += "        </Attribute>\n";
     }
     x += "      </Grid>\n";

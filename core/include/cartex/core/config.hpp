@@ -61,7 +61,10 @@ struct Config {
   StencilInput stencil_input;              // how the input spelled it
   std::array<std::array<double, 2>, 3> dirichlet{};  // [d][0 = low face, 1 = high face]
   InitConfig init;
-  long steps = 100;
+  long steps = 100;                        // time steps (run.steps, or resolved from run.end_time)
+  double end_time = 0.0;                   // run.end_time: the last step lands on it (0 = run.steps decides)
+  double wall_time_limit = 0.0;            // run.wall_time_limit: seconds of wall time (0 = none)
+  double wall_time_margin = 0.0;           // run.wall_time_margin: seconds kept in reserve below the limit
   long progress_every = 0;
   std::string backend = "p2p";
   bool overlap = false;                    // comm.overlap: hide the exchange behind the interior update
@@ -70,8 +73,10 @@ struct Config {
   std::string output_dir = "output";
   bool write_history = false;
   long output_every = 0;                   // steps between field files (0 = none); docs/output.md
+  double output_every_time = 0.0;          // simulated time between field files (0 = none); excludes output_every
   std::vector<std::string> output_fields{"u"};  // fields in each field file (known_output_fields())
   long checkpoint_every = 0;               // steps between checkpoints (0 = none)
+  double checkpoint_every_time = 0.0;      // simulated time between checkpoints (0 = none); excludes checkpoint_every
   long keep_checkpoints = 2;               // newest checkpoints kept on disk (0 = all)
   std::map<std::string, std::string> where;  // key path -> "FILE:LINE:COL" for checks made after loading
   std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)

@@ -9,6 +9,7 @@
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/field.hpp"
+#include "cartex/core/schedule.hpp"
 #include "cartex/io/checkpoint.hpp"
 #include "cartex/io/provenance.hpp"
 #include "cartex/io/table.hpp"
@@ -22,16 +23,19 @@ struct OutputStats {
   long checkpoints = 0;
   double bytes = 0;
   double seconds = 0;
+  double longest_write = 0;  // the longest maybe_write call so far (this rank's clock), for the wall-time limit
 };
 
-// Writes DIR/fields_NNNNNN.h5 + DIR/fields.xmf and DIR/checkpoint_NNNNNN.h5 at the configured steps.
+// Writes DIR/fields_NNNNNN.h5 + DIR/fields.xmf and DIR/checkpoint_NNNNNN.h5 + DIR/checkpoint_NNNNNN.xmf
+// at the configured steps.
 class OutputWriter {
  public:
   // `first_step` is 0 for a fresh run or the checkpoint's step; `restart_from` its path (or empty).
   OutputWriter(const Config& cfg, const ProcessGrid& procs, long first_step, const std::string& restart_from, MPI_Comm comm);
 
-  // Writes what is due at `step` (collective): field files at multiples of output.every and at the
-  // last step, checkpoints likewise for output.checkpoint_every (never at first_step). `fields` is
+  // Writes what is due at `step` (collective): field files at step 0, when output.every or
+  // output.every_time is due (interval_due) and at the last step, checkpoints likewise for
+  // output.checkpoint_every(_time) (never at first_step). `fields` is
   // the run's state at `step`: checkpoints hold all of them under their names, field files the one
   // named "u" (which must be present; e.g. wave: {{"u", &u}, {"u_previous", &previous}}). The
   // pointers are only used during the call. `history` is called only when a checkpoint is written.
@@ -39,17 +43,24 @@ class OutputWriter {
   // One-field runs (heat): maybe_write(step, {{"u", &u}}, history).
   void maybe_write(long step, const Field& u, const std::function<Table()>& history);
 
+  // Writes a checkpoint at `step` now, whatever the schedule, unless one was written at `step`
+  // already (collective): a run stopped early by a signal or the wall-time limit.
+  void write_checkpoint_now(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history);
+
   // Totals so far.
   const OutputStats& stats() const { return stats_; }
   // One summary line ("N field files, M checkpoints, X MB in Y s (Z MB/s)"), empty if nothing was written.
   std::string summary() const;
 
  private:
-  bool due(long step, long every) const;
+  bool due(long step, const Interval& every) const;
+  Interval fields_every() const { return {cfg_.output_every, cfg_.output_every_time}; }
   void write_fields(long step, const Field& u);
   void write_checkpoint_at(long step, const std::vector<NamedField>& fields, const Table& history);
   // Deletes all but the newest output.keep_checkpoints checkpoint files in the directory (rank 0).
   void prune_checkpoints() const;
+  // The Information note of every XDMF file: version, commit and start of the run.
+  std::string xdmf_note() const;
   void ensure_dir();
 
   const Config& cfg_;
@@ -59,12 +70,14 @@ class OutputWriter {
   long first_step_ = 0;
   bool restarted_ = false;
   bool dir_ready_ = false;
+  long last_checkpoint_ = -1;  // step of the last checkpoint this run wrote
   std::vector<XdmfEntry> series_;  // field files in the XDMF index (rank 0)
   OutputStats stats_;
 };
 
-// "DIR/fields_NNNNNN.h5" and "DIR/checkpoint_NNNNNN.h5": the file names for `step`.
+// "fields_NNNNNN.h5", "checkpoint_NNNNNN.h5" and the checkpoint's "checkpoint_NNNNNN.xmf": the file names for `step`.
 std::string field_file_name(long step);
 std::string checkpoint_file_name(long step);
+std::string checkpoint_xdmf_name(long step);
 
 }  // namespace cartex::io

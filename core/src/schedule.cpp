@@ -1,0 +1,31 @@
+#include "cartex/core/schedule.hpp"
+
+#include <cmath>
+
+namespace cartex {
+
+namespace {
+
+// Relative tolerance (in intervals) for "the time reaches k * interval".
+constexpr double kIntervalTolerance = 1e-9;
+
+// How many whole intervals the time at `step` has reached.
+double intervals_reached(const Config& cfg, long step, double interval) {
+  return std::floor(step_time(cfg, step) / interval + kIntervalTolerance);
+}
+
+}  // namespace
+
+double step_time(const Config& cfg, long step) {
+  if (cfg.end_time > 0 && step == cfg.steps) return cfg.end_time;
+  return static_cast<double>(step) * cfg.dt;
+}
+
+bool interval_due(const Interval& every, const Config& cfg, long step) {
+  if (step <= 0) return false;
+  if (every.steps > 0) return step % every.steps == 0;
+  if (every.time > 0) return intervals_reached(cfg, step, every.time) > intervals_reached(cfg, step - 1, every.time);
+  return false;
+}
+
+}  // namespace cartex

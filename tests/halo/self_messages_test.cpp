@@ -1,0 +1,53 @@
+// One rule for every backend (docs/backends.md): a block a rank sends itself (a periodic dimension
+// of one process) counts as a message and its bytes count, whether MPI carries it or the backend
+// copies it locally. On one rank and a periodic grid every backend therefore reports the messages
+// its schedule sends to the rank itself; graph_combining once reported 0 where p2p reported 6.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include "cartex/core/decomposition.hpp"
+#include "cartex/halo/halo_plan.hpp"
+#include "halo_test_support.hpp"
+
+namespace cartex {
+namespace {
+
+// (messages, bytes) of every backend on a periodic n^3 grid owned by this one rank.
+std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const Stencil& st) {
+  GlobalGrid g;
+  g.dim = 3;
+  g.n = {6, 6, 6};
+  const ProcessGrid pg = ProcessGrid::create(g, {1, 1, 1}, 1);
+  const Decomposition dec(g, pg);
+  const HaloGeometry geo(dec, st, 1);
+  const HaloPattern pattern = make_halo_pattern(dec, 0, st, 1);
+  std::vector<std::pair<std::string, HaloStats>> out;
+  for (const auto& backend : halo_backends()) out.emplace_back(backend, make_halo_plan(backend, geo, pattern, MPI_COMM_WORLD)->stats());
+  return out;
+}
+
+TEST(HaloSelfMessages, SevenPointStarEveryBackendCountsSixFaceMessagesToItself) {
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ASSERT_EQ(size, 1) << "this test describes one rank";
+  const long face_bytes = 6 * 6 * 6 * static_cast<long>(sizeof(double));  // 6 faces of 6x6 cells
+  for (const auto& [backend, s] : stats_on_one_rank(test::shaped_stencil("star", 1, 3))) {
+    EXPECT_EQ(s.messages, 6) << backend;
+    EXPECT_EQ(s.bytes, face_bytes) << backend;
+  }
+}
+
+TEST(HaloSelfMessages, BoxStencilGraphCombiningCountsWhatDirectSends) {
+  // 27pt: nothing to combine with on one rank, so graph_combining's 26 local copies are p2p's 26 messages.
+  HaloStats p2p, graph;
+  for (const auto& [backend, s] : stats_on_one_rank(test::shaped_stencil("box", 1, 3))) {
+    if (backend == "p2p") p2p = s;
+    if (backend == "graph_combining") graph = s;
+  }
+  EXPECT_EQ(p2p.messages, 26);
+  EXPECT_EQ(graph.messages, p2p.messages);
+  EXPECT_EQ(graph.bytes, p2p.bytes);
+}
+
+}  // namespace
+}  // namespace cartex
