@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
 #include "cartex/core/error.hpp"
 #include "cartex/core/stencil_registry.hpp"
+#include "output_dir_check.hpp"
 #include "yaml_reader.hpp"
 
 namespace cartex {
@@ -73,16 +75,6 @@ GlobalGrid read_grid(YamlSection& g) {
   return grid;
 }
 
-// Fails at one entry of the list `key` of `s`: at the entry's own line and column when the list came
-// from the file, at the --set override that gave it otherwise.
-[[noreturn]] void fail_at_entry(const YamlSection& s, const std::string& key, const YAML::Node& entry, const std::string& file,
-                                const std::string& what) {
-  std::string at = s.where(key);
-  if (at.rfind(file + ":", 0) == 0 && entry.Mark().line >= 0)
-    at = fmt::format("{}:{}:{}", file, entry.Mark().line + 1, entry.Mark().column + 1);
-  throw InputError(fmt::format("{}: {}: {}", at, s.key_path(key), what));
-}
-
 // stencil: {type: star, order: 2|4|6|8, radius: 1..4} (either or both).
 void read_star_stencil(YamlSection& s, Config& cfg) {
   const bool has_order = s.has("order"), has_radius = s.has("radius");
@@ -131,7 +123,7 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
     bool ok = e.IsSequence() && static_cast<int>(e.size()) == dim;
     for (int d = 0; ok && d < dim; ++d) ok = e[d].IsScalar() && YAML::convert<int>::decode(e[d], o[d]);
     if (!ok)
-      fail_at_entry(s, "offsets", e, cfg.source,
+      s.fail_entry("offsets", e,
                     fmt::format("entry {}: expected {} integers {} (the grid is {}D)", q + 1, dim, entry_form, dim));
     points.push_back(o);
   }
@@ -142,7 +134,7 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
   for (std::size_t q = 0; q < weights.size(); ++q) {
     double v = 0;
     if (!weights[q].IsScalar() || !YAML::convert<double>::decode(weights[q], v))
-      fail_at_entry(s, "weights", weights[q], cfg.source, fmt::format("entry {}: expected a number", q + 1));
+      s.fail_entry("weights", weights[q], fmt::format("entry {}: expected a number", q + 1));
     w.push_back(v);
   }
   const std::string name = s.get_string("name", "custom", "a stencil name");
@@ -158,7 +150,7 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
     const bool at_offset = e.part() == InvalidStencil::Part::kOffset;
     const std::string key = at_offset ? "offsets" : "weights";
     const YAML::Node list = at_offset ? offsets : weights;
-    if (e.point() >= 0) fail_at_entry(s, key, list[e.point()], cfg.source, e.what());
+    if (e.point() >= 0) s.fail_entry(key, list[e.point()], e.what());
     s.fail(key, e.what());
   } catch (const std::invalid_argument& e) {
     s.fail("divide_by_h2", e.what());
@@ -349,7 +341,16 @@ void read_output_files(YamlSection& s, Config& cfg) {
     s.fail("keep_checkpoints", fmt::format("expected a non-negative integer, got {}", cfg.keep_checkpoints));
 }
 
-// The stencil as the input spelled it, with weights to 17 digits, so it reloads to the same Stencil.
+// A value for the resolved YAML; a double in the fewest digits that read back to the same bits.
+template <class T>
+YAML::Node value_node(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return YAML::Node(fmt::format("{}", v));
+  else
+    return YAML::Node(v);
+}
+
+// The stencil as the input spelled it, with weights to the last bit, so it reloads to the same Stencil.
 YAML::Node stencil_node(const Config& c) {
   const StencilInput& in = c.stencil_input;
   if (in.form == StencilInput::Form::kName) return YAML::Node(c.stencil.name);
@@ -369,7 +370,7 @@ YAML::Node stencil_node(const Config& c) {
   }
   n["offsets"] = offsets;
   YAML::Node weights(YAML::NodeType::Sequence);
-  for (double w : in.weights) weights.push_back(w);
+  for (double w : in.weights) weights.push_back(value_node(w));
   weights.SetStyle(YAML::EmitterStyle::Flow);
   n["weights"] = weights;
   n["divide_by_h2"] = in.divide_by_h2;
@@ -380,7 +381,7 @@ std::string emit_resolved(const Config& c) {
   const int dim = c.grid.dim;
   auto list = [dim](const auto& a) {
     YAML::Node n(YAML::NodeType::Sequence);
-    for (int d = 0; d < dim; ++d) n.push_back(a[d]);
+    for (int d = 0; d < dim; ++d) n.push_back(value_node(a[d]));
     n.SetStyle(YAML::EmitterStyle::Flow);
     return n;
   };
@@ -391,36 +392,37 @@ std::string emit_resolved(const Config& c) {
   root["processes"]["dims"] = list(c.process_dims);
   root["processes"]["reorder"] = c.reorder;
   if (c.equation == Equation::kHeat)
-    root["physics"]["alpha"] = c.alpha;
+    root["physics"]["alpha"] = value_node(c.alpha);
   else
-    root["physics"]["speed"] = c.speed;
-  root["physics"]["dt"] = c.dt;  // the resolved step only (not cfl too), so the resolved YAML is a valid input
+    root["physics"]["speed"] = value_node(c.speed);
+  root["physics"]["dt"] = value_node(c.dt);  // the resolved step only (not cfl too), so the resolved YAML is a valid input
   root["stencil"] = stencil_node(c);
   YAML::Node b(YAML::NodeType::Map);
   for (int d = 0; d < dim; ++d) {
     if (c.grid.periodic[d]) continue;
     YAML::Node v(YAML::NodeType::Sequence);
-    v.push_back(c.dirichlet[d][0]);
-    v.push_back(c.dirichlet[d][1]);
+    v.push_back(value_node(c.dirichlet[d][0]));
+    v.push_back(value_node(c.dirichlet[d][1]));
     v.SetStyle(YAML::EmitterStyle::Flow);
     b[kAxis[d]] = v;
   }
+  if (b.size() == 0) b.SetStyle(YAML::EmitterStyle::Flow);  // "boundary: {}" on one line
   root["boundary"] = b;
   root["init"]["type"] = c.init.type;
-  root["init"]["amplitude"] = c.init.amplitude;
+  root["init"]["amplitude"] = value_node(c.init.amplitude);
   if (c.init.type == "sine") {
     root["init"]["modes"] = list(c.init.modes);
   } else {
     root["init"]["center"] = list(c.init.center);
-    root["init"]["width"] = c.init.width;
+    root["init"]["width"] = value_node(c.init.width);
   }
   if (c.end_time > 0)
-    root["run"]["end_time"] = c.end_time;  // with the resolved dt above, it reloads to the same steps
+    root["run"]["end_time"] = value_node(c.end_time);  // with the resolved dt above, it reloads to the same steps
   else
     root["run"]["steps"] = c.steps;
   root["run"]["progress_every"] = c.progress_every;
-  root["run"]["wall_time_limit"] = c.wall_time_limit;
-  if (c.wall_time_limit > 0) root["run"]["wall_time_margin"] = c.wall_time_margin;
+  root["run"]["wall_time_limit"] = value_node(c.wall_time_limit);
+  if (c.wall_time_limit > 0) root["run"]["wall_time_margin"] = value_node(c.wall_time_margin);
   root["comm"]["backend"] = c.backend;
   root["comm"]["overlap"] = c.overlap;
   root["comm"]["allreduce"] = c.allreduce;
@@ -428,7 +430,7 @@ std::string emit_resolved(const Config& c) {
   root["output"]["dir"] = c.output_dir;
   root["output"]["history"] = c.write_history;
   if (c.output_every_time > 0)
-    root["output"]["every_time"] = c.output_every_time;
+    root["output"]["every_time"] = value_node(c.output_every_time);
   else
     root["output"]["every"] = c.output_every;
   YAML::Node fields(YAML::NodeType::Sequence);
@@ -436,27 +438,20 @@ std::string emit_resolved(const Config& c) {
   fields.SetStyle(YAML::EmitterStyle::Flow);
   root["output"]["fields"] = fields;
   if (c.checkpoint_every_time > 0)
-    root["output"]["checkpoint_every_time"] = c.checkpoint_every_time;
+    root["output"]["checkpoint_every_time"] = value_node(c.checkpoint_every_time);
   else
     root["output"]["checkpoint_every"] = c.checkpoint_every;
   root["output"]["keep_checkpoints"] = c.keep_checkpoints;
   YAML::Emitter out;
-  out.SetDoublePrecision(17);
   out << root;
   return out.c_str();
 }
 
-}  // namespace
-
-std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what) {
-  auto it = cfg.where.find(key);
-  return fmt::format("{}: {}: {}", it != cfg.where.end() ? it->second : cfg.source + ":1:1", key, what);
-}
-
-Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation) {
-  YamlSection root = detail::load_yaml(path, overrides);
+// Reads and validates the layered input (load_config without the yaml-cpp safety net).
+Config read_config(const InputSources& in, Equation equation) {
+  YamlSection root = detail::load_yaml(in, equation);
   Config cfg;
-  cfg.source = path;
+  cfg.source = fmt::format("{}", fmt::join(in.files, " + "));
   cfg.equation = equation;
 
   YamlSection grid = root.section("grid");
@@ -531,6 +526,7 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
   YamlSection output = root.section("output");
   cfg.output_dir = output.get_string("dir", "output", "a directory path");
   if (cfg.output_dir.empty()) output.fail("dir", "expected a non-empty directory path");
+  if (const std::string why = detail::output_dir_problem(cfg.output_dir); !why.empty()) output.fail("dir", why);
   cfg.write_history = output.get_bool("history", false);
   read_output_files(output, cfg);
   output.finish();
@@ -544,5 +540,32 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
   cfg.resolved_yaml = emit_resolved(cfg);
   return cfg;
 }
+
+
+}  // namespace
+
+std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what) {
+  auto it = cfg.where.find(key);
+  return fmt::format("{}: {}: {}", it != cfg.where.end() ? it->second : cfg.source + ":1:1", key, what);
+}
+
+Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation) {
+  InputSources in;
+  in.files = {path};
+  in.sets = overrides;
+  return load_config(in, equation);
+}
+
+Config load_config(const InputSources& in, Equation equation) {
+  try {
+    return read_config(in, equation);
+  } catch (const YAML::Exception& e) {
+    // yaml-cpp's own checks (the reads above catch the expected ones): still one located line.
+    const std::string file = in.files.empty() ? std::string("(input)") : in.files.front();
+    const int line = e.mark.is_null() ? 1 : e.mark.line + 1, column = e.mark.is_null() ? 1 : e.mark.column + 1;
+    throw InputError(fmt::format("{}:{}:{}: (yaml): {}", file, line, column, e.msg));
+  }
+}
+
 
 }  // namespace cartex

@@ -1,7 +1,8 @@
 #pragma once
-// Internal: a checked, location-aware view of a YAML tree. Every read records the key as known, so
-// `finish()` can reject unknown keys; every failure names FILE:LINE:COL (or the --set override) and the
-// full key path.
+// Internal: a checked, location-aware view of a YAML tree built from layered inputs. Every read must
+// be a key of the input key table (input_keys.hpp) and records the key as read, so `finish()` can
+// reject the others; every failure names FILE:LINE:COL (or the --set/--unset override) and the full
+// key path.
 #include <yaml-cpp/yaml.h>
 
 #include <map>
@@ -11,13 +12,20 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/config.hpp"
+
 namespace cartex::detail {
 
-// Shared state of one input: file name, root node, and which key paths came from --set.
+// Shared state of one input: the merged tree and where each part of it came from.
 struct YamlSource {
-  std::string file;
+  Equation equation = Equation::kHeat;
+  std::string first_file;                        // the file that gave the root mapping
   YAML::Node root;
-  std::map<std::string, std::string> overrides;  // key path -> "--set key=value"
+  std::map<std::string, std::string> files;      // key path -> the later file that gave its value
+  std::map<std::string, std::string> overrides;  // key path -> "--set key=value" or "--unset key"
+
+  // The file whose text holds the value at `path`.
+  const std::string& file_of(const std::string& path) const;
 };
 
 // One mapping in the input (or an absent one, read as empty) at a dotted key path.
@@ -28,7 +36,7 @@ class YamlSection {
   // The sub-mapping `key` (absent reads as empty); a non-mapping value is an error.
   YamlSection section(const std::string& key);
   bool has(const std::string& key) const;
-  // The raw node of `key` (marks it as known); undefined when absent.
+  // The raw node of `key` (marks it as read); undefined when absent.
   YAML::Node node(const std::string& key);
 
   // Typed reads: `expected` is the phrase used in the error ("a positive integer").
@@ -42,9 +50,11 @@ class YamlSection {
 
   // Throws InputError located at `key` (its value, or this mapping when absent).
   [[noreturn]] void fail(const std::string& key, const std::string& what) const;
+  // Throws InputError located at `entry`, an entry of the list `key` (at the override that gave it, if one did).
+  [[noreturn]] void fail_entry(const std::string& key, const YAML::Node& entry, const std::string& what) const;
   // Throws InputError located at this mapping.
   [[noreturn]] void fail_here(const std::string& what) const;
-  // Rejects keys that were never read.
+  // Rejects the keys that were not read: keys of the table that do not apply here, and unknown keys.
   void finish() const;
 
   // "FILE:LINE:COL" (or "--set ...") of `key`, for checks that happen after loading.
@@ -63,7 +73,8 @@ class YamlSection {
   std::set<std::string> known_;
 };
 
-// Loads `file`, applies `overrides` ("a.b=value", value parsed as YAML), returns the root section.
-YamlSection load_yaml(const std::string& file, const std::vector<std::string>& overrides);
+// Loads the layers of `in` for `equation` (files merged left to right, then --unset, then --set;
+// values parsed as YAML) and returns the root section.
+YamlSection load_yaml(const InputSources& in, Equation equation);
 
 }  // namespace cartex::detail

@@ -4,33 +4,47 @@
 #include <fmt/format.h>
 #include <mpi.h>
 
+#include <cstring>
 #include <optional>
 
 #include "cartex/app/driver.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/core/input_keys.hpp"
 #include "cartex/core/mpi_main.hpp"
 #include "cartex/core/version.hpp"
 #include "driver.hpp"
 
 namespace cartex::app {
 
+namespace {
+
+bool is_help(const char* arg) { return std::strcmp(arg, "--help") == 0 || std::strcmp(arg, "-h") == 0; }
+
+}  // namespace
+
 int run_app(const char* name, Equation equation, int argc, char** argv) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 
-  std::string input;
-  std::vector<std::string> overrides;
-  bool dry_run = false;
+  InputSources in;
+  bool dry_run = false, help_input = false;
   std::string restart;
-  std::string early_text;  // --help / --version text, printed by rank 0
+  std::string early_text;  // --help / --version / --help-input text, printed by rank 0
   std::optional<Setup> setup;
 
   const char* what = equation == Equation::kHeat ? "explicit heat equation" : "wave equation (leapfrog)";
-  CLI::App app{fmt::format("cartex {}: {} (2D or 3D) with MPI + Kokkos, configured by a YAML file", name, what)};
-  app.add_option("input", input, "input YAML file (see docs/input.md)")->required();
-  app.add_option("--set", overrides, "override one input key, e.g. --set grid.n=[64,64,64] (repeatable)")->allow_extra_args(false);
+  CLI::App app{fmt::format("cartex {}: {} (2D or 3D) with MPI + Kokkos, configured by YAML input files", name, what)};
+  app.add_option("input", in.files, "input YAML file(s), layered left to right: a later file overrides keys of the earlier ones (docs/input.md)");
+  app.add_option("--set", in.sets, "set one input key, e.g. --set grid.n=[64,64,64]; --set KEY=null removes it (repeatable)")
+      ->allow_extra_args(false);
+  app.add_option("--unset", in.unsets, "remove one input key, e.g. --unset physics.cfl (repeatable; applied before every --set)")
+      ->allow_extra_args(false);
   app.add_flag("--dry-run", dry_run, "print the resolved configuration, process grid, boxes, halos and neighbors, then exit");
-  app.add_option("--restart", restart, "continue from a checkpoint file written by output.checkpoint_every (docs/output.md)");
+  app.add_option("--restart", restart,
+                 "continue from checkpoint FILE, or from the newest one in output.dir with --restart latest; without an input "
+                 "file the checkpoint's own input is used (docs/output.md)");
+  app.add_flag("--help-input", help_input, "print every input key with its type, default and meaning, then exit");
+  app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
   app.set_version_flag("--version", fmt::format("{} {} (cartex, commit {})", name, kVersion, kGitCommit));
 
   return run_collectively(
@@ -47,8 +61,15 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
         } catch (const CLI::ParseError& e) {
           throw InputError(fmt::format("{}: {} (see {} --help)", name, e.what(), name));
         }
-        setup = make_setup(name, equation, input, overrides, MPI_COMM_WORLD);
-        if (!restart.empty()) load_restart(*setup, restart);
+        if (help_input) {
+          early_text = fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name, input_keys_help(equation));
+          return;
+        }
+        if (in.files.empty() && restart.empty())
+          throw InputError(fmt::format("{}: an input file is required (or --restart FILE) (see {} --help)", name, name));
+        const std::string checkpoint = restart.empty() ? std::string() : resolve_restart(restart, in, equation);
+        setup = make_setup(name, equation, in, MPI_COMM_WORLD);
+        if (!checkpoint.empty()) load_restart(*setup, checkpoint);
       },
       [&] {
         if (!setup) {
@@ -65,10 +86,33 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
 
 int app_main(const char* name, Equation equation, int argc, char** argv) {
   MPI_Init(&argc, &argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  // Kokkos prints its own option list when it sees --help: cartex's --help goes to CLI11 alone, and
+  // --kokkos-help to Kokkos alone (on rank 0, which prints it once), which then exits.
+  bool help = false, kokkos_help = false;
+  std::vector<char*> kokkos_args;
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0 && is_help(argv[i])) {
+      help = true;
+      continue;
+    }
+    if (i > 0 && std::strcmp(argv[i], "--kokkos-help") == 0) {
+      kokkos_help = true;
+      if (rank != 0) continue;
+    }
+    kokkos_args.push_back(argv[i]);
+  }
+  int kokkos_argc = static_cast<int>(kokkos_args.size());
+  kokkos_args.push_back(nullptr);
   int code = 0;
   {
-    Kokkos::ScopeGuard kokkos(argc, argv);
-    code = run_app(name, equation, argc, argv);
+    Kokkos::ScopeGuard kokkos(kokkos_argc, kokkos_args.data());
+    // What Kokkos left of the arguments (it removes its own), with --help given back to CLI11.
+    std::vector<char*> args(kokkos_args.begin(), kokkos_args.begin() + kokkos_argc);
+    std::string help_flag = "--help";
+    if (help) args.push_back(help_flag.data());
+    if (!kokkos_help) code = run_app(name, equation, static_cast<int>(args.size()), args.data());
   }
   MPI_Finalize();
   return code;

@@ -67,10 +67,14 @@ std::string shell_quote(const std::string& word) {
   return q + "'";
 }
 
-// The command that continues this run from `checkpoint`: the same input and overrides.
+// The command that continues this run from `checkpoint`: the same input files and overrides (an input
+// that itself came from a checkpoint is not named: the new checkpoint embeds the resolved input).
 std::string restart_command(const Setup& s, const std::string& checkpoint) {
-  std::string cmd = s.app + " " + shell_quote(s.cfg.source);
-  for (const auto& o : s.overrides) cmd += " --set " + shell_quote(o);
+  std::string cmd = s.app;
+  for (const auto& f : s.input.files)
+    if (s.input.texts.count(f) == 0) cmd += " " + shell_quote(f);
+  for (const auto& u : s.input.unsets) cmd += " --unset " + shell_quote(u);
+  for (const auto& o : s.input.sets) cmd += " --set " + shell_quote(o);
   return cmd + " --restart " + shell_quote(checkpoint);
 }
 

@@ -7,15 +7,14 @@
 
 namespace cartex::app {
 
-Setup make_setup(const std::string& app, Equation equation, const std::string& input,
-                 const std::vector<std::string>& overrides, MPI_Comm launch) {
+Setup make_setup(const std::string& app, Equation equation, const InputSources& input, MPI_Comm launch) {
   int rank = 0, size = 1;
   MPI_Comm_rank(launch, &rank);
   MPI_Comm_size(launch, &size);
   Setup s;
   s.app = app;
-  s.overrides = overrides;
-  s.cfg = load_config(input, overrides, equation);
+  s.input = input;
+  s.cfg = load_config(input, equation);
   try {
     s.procs = ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
   } catch (const std::invalid_argument& e) {
@@ -35,6 +34,22 @@ Setup make_setup(const std::string& app, Equation equation, const std::string& i
     s.pattern = make_halo_pattern(s.decomp, rank, s.cfg.stencil, k);
   }
   return s;
+}
+
+std::string resolve_restart(const std::string& restart, InputSources& in, Equation equation) {
+  const std::string dir = restart != "latest" ? std::string() : in.files.empty() ? std::string("output") : load_config(in, equation).output_dir;
+  try {
+    const std::string path = restart == "latest" ? io::newest_checkpoint(dir) : restart;
+    if (in.files.empty()) {
+      const std::string name = path + "[input_yaml]";  // how errors in the embedded input name it
+      in.texts[name] = io::checkpoint_input(path);
+      in.files = {name};
+    }
+    return path;
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    throw InputError(restart == "latest" ? "--restart latest: " + what : "--restart " + what);
+  }
 }
 
 void load_restart(Setup& s, const std::string& path) {

@@ -132,8 +132,9 @@ void OutputWriter::prune_checkpoints() const {
 std::string OutputWriter::summary() const {
   if (stats_.field_files + stats_.checkpoints == 0) return "";
   const double mb = stats_.bytes / 1e6;
-  return fmt::format("{} field files, {} checkpoints, {:.1f} MB in {:.3f} s ({:.0f} MB/s)", stats_.field_files,
-                     stats_.checkpoints, mb, stats_.seconds, stats_.seconds > 0 ? mb / stats_.seconds : 0.0);
+  const auto count = [](long n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); };
+  return fmt::format("{}, {}, {:.1f} MB in {:.3f} s ({:.0f} MB/s)", count(stats_.field_files, "field file"),
+                     count(stats_.checkpoints, "checkpoint"), mb, stats_.seconds, stats_.seconds > 0 ? mb / stats_.seconds : 0.0);
 }
 
 }  // namespace cartex::io

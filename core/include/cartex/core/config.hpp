@@ -36,9 +36,18 @@ struct StencilInput {
 //   wave: u_tt = c^2 * L(u), leapfrog             physics.speed   dt_max = 2 / (c * sqrt(rho))
 enum class Equation { kHeat, kWave };
 
+// Where an input comes from: files layered left to right (a later file overrides keys of the earlier
+// ones, mappings merge key by key), then every --unset, then every --set (docs/input.md).
+struct InputSources {
+  std::vector<std::string> files;              // input file names, at least one
+  std::map<std::string, std::string> texts;    // file name -> YAML text used instead of reading that file
+  std::vector<std::string> unsets;             // "key.path": remove the key
+  std::vector<std::string> sets;               // "key.path=value" (YAML); a null value removes the key
+};
+
 // Everything a run needs, resolved and checked (dt is the resolved time step).
 struct Config {
-  std::string source;                      // input file path
+  std::string source;                      // input file names, joined by " + " when layered
   Equation equation = Equation::kHeat;
   GlobalGrid grid;
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
@@ -84,6 +93,9 @@ std::vector<std::string> known_output_fields();
 
 // "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count).
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what);
+
+// Reads and validates the layered input `in` for `equation`; throws InputError.
+Config load_config(const InputSources& in, Equation equation = Equation::kHeat);
 
 // Reads and validates `path` with `overrides` ("key.path=value") applied for `equation`; throws InputError.
 Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation = Equation::kHeat);

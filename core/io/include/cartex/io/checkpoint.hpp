@@ -59,6 +59,14 @@ Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box
 // The same with the fields cfg.equation needs: read_checkpoint(path, cfg, box, checkpoint_field_names(cfg.equation)).
 Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box& box);
 
+// The newest DIR/checkpoint_NNNNNN.h5 that opens as a cartex checkpoint of its step (--restart latest);
+// throws InputError "DIR: what" when there is none. On this rank alone.
+std::string newest_checkpoint(const std::string& dir);
+
+// The resolved input a checkpoint was written with (its provenance attribute input_yaml), for a
+// restart without an input file; throws InputError "PATH: what".
+std::string checkpoint_input(const std::string& path);
+
 // Copies the checkpoint's block of field `name` into the interior of `field` (halos untouched).
 // Throws InputError "PATH: the checkpoint has no field NAME ..." if the file does not hold it, and
 // cartex::Error if it does but `name` was not among the fields read_checkpoint was asked for.

@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""The input layer as a new user meets it, end to end under mpiexec: unreadable inputs, yaml-cpp's own
+errors, output.dir checked before the run, layered files with --set/--unset, --help/--help-input (and
+the key table against docs/input.md), dry-run cosmetics and --restart without an input. One case per
+ctest:
+
+    input_test.py --heat3d PATH --wave3d PATH --mpiexec PATH CASE
+"""
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check, checksum, write  # noqa: E402
+import cartex_testing  # noqa: E402
+
+ARGS = None
+DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "input.md")
+
+BASE = """\
+grid:
+  n: [12, 10, 8]
+physics:
+  alpha: 1.0
+  cfl: 0.5
+run:
+  steps: 6
+"""
+
+
+def run(ranks, args, cwd, per_rank_codes=False, app=None):
+    """Runs heat3d (or `app`) on `ranks` ranks; see cartex_testing.mpirun."""
+    return cartex_testing.mpirun(ARGS.mpiexec, ranks, app or ARGS.heat3d, args, cwd, per_rank_codes)
+
+
+def cartex_lines(err):
+    """stderr without blank lines (Open MPI may add its own lines only on failures it reports)."""
+    return [l for l in err.splitlines() if l.strip()]
+
+
+def expect_input_error(name, ranks, args, cwd, expected):
+    """Every rank exits 2 and stderr is exactly the one located line `expected`."""
+    code, out, err, codes = run(ranks, args, cwd, per_rank_codes=True)
+    check(codes == [2] * ranks, f"{name}: per-rank exit codes {codes}, expected {[2] * ranks}")
+    check(cartex_lines(err) == [expected], f"{name}: stderr\n  {cartex_lines(err)}\nexpected\n  [{expected!r}]")
+    check(out.strip() == "", f"{name}: unexpected stdout {out!r}")
+
+
+def case_unreadable_input():
+    with tempfile.TemporaryDirectory() as d:
+        os.mkdir(os.path.join(d, "somedir"))
+        expect_input_error("directory as input", 2, ["somedir"], d, "somedir:1:1: (file): is a directory, not an input file")
+        write(d, "base.yaml", BASE)
+        expect_input_error("directory as second input", 3, ["base.yaml", "somedir"], d,
+                           "somedir:1:1: (file): is a directory, not an input file")
+
+
+def case_yaml_exceptions():
+    """yaml-cpp's own exceptions (a complex key) are located input errors too, never 'bad conversion'."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "bad.yaml", BASE + "? [a]: b\n")
+        expect_input_error("top-level complex key", 2, ["bad.yaml"], d,
+                           "bad.yaml:8:3: (top level): expected a plain key name, got a mapping as a key")
+        write(d, "nested.yaml", BASE + "init:\n  ? [x, y]\n  : 1\n")
+        expect_input_error("nested complex key", 2, ["nested.yaml"], d,
+                           "nested.yaml:9:5: init: expected a plain key name, got a list as a key")
+
+
+def case_output_dir():
+    """An output.dir that cannot be created or written is an input error before anything runs."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE + "output:\n  dir: blocker/out\n  checkpoint_every: 2\n")
+        write(d, "blocker", "a regular file\n")
+        expect_input_error("output.dir under a regular file", 2, ["in.yaml"], d,
+                           'in.yaml:9:8: output.dir: cannot create directory "blocker/out": blocker is a file, not a directory')
+        expect_input_error("output.dir is a regular file", 3, ["in.yaml", "--set", "output.dir=blocker"], d,
+                           '--set output.dir=blocker: output.dir: cannot create directory "blocker": blocker is a file, '
+                           'not a directory')
+        check(sorted(os.listdir(d)) == ["blocker", "in.yaml", "rank-exit-codes.txt"],
+              f"the failed runs left files behind: {sorted(os.listdir(d))}")
+        if os.geteuid() != 0:  # root may write anywhere
+            os.mkdir(os.path.join(d, "locked"), 0o500)
+            expect_input_error("output.dir in a read-only directory", 2, ["in.yaml", "--set", "output.dir=locked/out"], d,
+                               '--set output.dir=locked/out: output.dir: cannot create directory "locked/out": locked is '
+                               'not writable')
+        code, out, err, _ = run(2, ["in.yaml", "--set", "output.dir=new/deeper/out"], d)
+        check(code == 0 and os.path.exists(os.path.join(d, "new", "deeper", "out", "checkpoint_000006.h5")),
+              f"a creatable output.dir: exit {code}: {err}")
+
+
+def resolved(out):
+    """The resolved configuration printed by --dry-run."""
+    m = re.search(r"^# resolved configuration \(.*\)\n(.*?)^# decomposition", out, re.M | re.S)
+    return m.group(1) if m else ""
+
+
+def case_layers():
+    """Files layered left to right, --unset and --set KEY=null remove keys, errors name the file that gave the value."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "base.yaml", BASE + "init:\n  type: sine\n  modes: [2, 1, 1]\n")
+        write(d, "tweaks.yaml", "physics:\n  alpha: 0.5\nrun: {steps: 3}\n")
+        code, out, err, _ = run(2, ["base.yaml", "tweaks.yaml", "--dry-run"], d)
+        text = resolved(out)
+        check(code == 0 and "  alpha: 0.5\n" in text and "  steps: 3\n" in text and "modes: [2, 1, 1]" in text,
+              f"layered files: exit {code}, resolved:\n{text}{err}")
+        # dt instead of cfl: --unset the other; gaussian instead of sine: remove the modes with null.
+        args = ["base.yaml", "tweaks.yaml", "--unset", "physics.cfl", "--set", "physics.dt=1e-4", "--set", "init.type=gaussian",
+                "--set", "init.modes=null", "--dry-run"]
+        code, out, err, _ = run(2, args, d)
+        text = resolved(out)
+        check(code == 0 and "  dt: 0.0001\n" in text and "type: gaussian" in text and "modes" not in text,
+              f"--unset / --set null: exit {code}, resolved:\n{text}{err}")
+        expect_input_error("the changed key without --unset", 2, ["base.yaml", "--set", "physics.dt=1e-4"], d,
+                           "base.yaml:5:8: physics.cfl: give either physics.dt or physics.cfl, not both")
+        expect_input_error("modes left behind", 2, ["base.yaml", "--set", "init.type=gaussian"], d,
+                           "base.yaml:10:3: init.modes: not used here: it applies only when init.type is sine")
+        expect_input_error("--unset of an unknown key", 2, ["base.yaml", "--unset", "physics.cfx"], d,
+                           "--unset physics.cfx: physics.cfx: unknown key (expected one of: alpha, cfl, dt)")
+        expect_input_error("--unset of a required key", 2, ["base.yaml", "--unset", "physics.alpha"], d,
+                           "--unset physics.alpha: physics.alpha: required key is missing (a positive number, the diffusivity)")
+        write(d, "bad-tweak.yaml", "# a comment\nphysics:\n  cfl: 1.5\n")
+        expect_input_error("error in the later file", 2, ["base.yaml", "tweaks.yaml", "bad-tweak.yaml"], d,
+                           "bad-tweak.yaml:3:8: physics.cfl: expected a number in (0, 1], got 1.5")
+        write(d, "bad-key.yaml", "# a comment\nrun:\n  stepz: 3\n")
+        expect_input_error("unknown key in the later file", 2, ["base.yaml", "bad-key.yaml", "tweaks.yaml"], d,
+                           "bad-key.yaml:3:3: run.stepz: unknown key (expected one of: " + ", ".join(RUN_KEYS) + ")")
+
+
+def help_keys(app):
+    """The key paths --help-input lists (lines that do not start with a space or '#')."""
+    with tempfile.TemporaryDirectory() as d:
+        code, out, err, _ = run(1, ["--help-input"], d, app=app)
+        check(code == 0, f"--help-input exit {code}: {err}")
+    return [l.strip() for l in out.splitlines() if l.strip() and not l.startswith((" ", "#"))]
+
+
+def yaml_keys(text):
+    """Dotted key paths of the leaves of a resolved configuration (block mappings, flow values)."""
+    keys, stack = [], []
+    for line in text.splitlines():
+        m = re.match(r"^( *)([A-Za-z_]\w*):(.*)$", line)
+        if not m:
+            continue
+        depth = len(m.group(1)) // 2
+        stack[depth:] = [m.group(2)]
+        if m.group(3).strip() not in ("", "{}"):
+            keys.append(".".join(stack))
+            if m.group(3).strip().startswith("{") and m.group(3).strip() != "{}":
+                keys.extend(".".join(stack) + "." + k for k in re.findall(r"(\w+):", m.group(3)))
+    return keys
+
+
+def docs_keys():
+    """Key paths in the first column of docs/input.md's tables (`a.b`, `a.b`, ...)."""
+    keys = []
+    for line in open(DOCS):
+        m = re.match(r"^\| (`[^|]*`) \|", line)
+        if m:
+            keys.extend(re.findall(r"`([a-z0-9_.]+)`", m.group(1)))
+    return keys
+
+
+FULL_INPUTS = [  # resolved YAML of these covers every form the resolved configuration takes
+    ("heat, sine, walls", BASE.replace("[12, 10, 8]\n", "[12, 10, 8]\n  periodic: [false, true, true]\n") + "boundary:\n  x: [1, 0]\n",
+     []),
+    ("heat, gaussian, star", BASE, ["--set", "init.type=gaussian", "--set", "stencil={type: star, order: 4}"]),
+    ("heat, custom", BASE, ["--set", "grid.n=[12,12,12]", "--set",
+                            "stencil={offsets: [[0,0,0],[1,0,0],[-1,0,0]], weights: [-2, 1, 1], name: line}"]),
+]
+
+
+def case_help():
+    """--help is cartex's usage alone; Kokkos' option list only with --kokkos-help."""
+    with tempfile.TemporaryDirectory() as d:
+        code, out, err, _ = run(2, ["--help"], d)
+        check(code == 0 and out.startswith("cartex heat3d: ") and out.count("Usage:") == 1, f"--help exit {code}:\n{out}")
+        for flag in ("--unset", "--help-input", "--kokkos-help", "--restart"):
+            check(flag in out, f"--help does not mention {flag}")
+        check("Kokkos command line arguments" not in out + err, "--help prints Kokkos' options")
+        code, out, err, _ = run(2, ["--kokkos-help"], d)
+        check(code == 0 and (out + err).count("Kokkos command line arguments") == 1 and "Usage:" not in out,
+              f"--kokkos-help exit {code}: Kokkos' list once, no cartex usage:\n{out}{err}")
+
+
+def case_help_input():
+    """--help-input lists exactly the keys the loader accepts, and docs/input.md the same keys."""
+    heat_keys, wave_keys = help_keys(ARGS.heat3d), help_keys(ARGS.wave3d)
+    check(len(heat_keys) == len(set(heat_keys)) and "physics.alpha" in heat_keys and "physics.speed" not in heat_keys,
+          f"heat3d --help-input keys: {heat_keys}")
+    check("physics.speed" in wave_keys and "physics.alpha" not in wave_keys, f"wave3d --help-input keys: {wave_keys}")
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        # Every key of every resolved configuration is listed.
+        for name, text, extra in FULL_INPUTS:
+            write(d, "full.yaml", text)
+            code, out, err, _ = run(1, ["full.yaml", "--dry-run"] + extra, d)
+            keys = yaml_keys(resolved(out))
+            check(code == 0 and len(keys) > 20, f"{name}: dry run exit {code}, keys {keys}: {err}")
+            missing = [k for k in keys if k not in heat_keys]
+            check(not missing, f"{name}: resolved keys missing from --help-input: {missing}")
+        # The loader's list of the keys of each section is --help-input's.
+        sections = sorted({k.split(".")[0] for k in heat_keys if "." in k})
+        for section in [""] + sections:
+            key = f"{section}.no_such_key" if section else "no_such_key"
+            setting = f"{key}=1" if section != "stencil" else "stencil={type: star, order: 2, no_such_key: 1}"
+            code, out, err, _ = run(1, ["in.yaml", "--set", setting], d)
+            m = re.search(r"unknown key \(expected one of: (.*)\)$", err.strip())
+            listed = m.group(1).split(", ") if m else None
+            want = sorted({k[len(section) + 1:].split(".")[0] if section else k.split(".")[0]
+                           for k in heat_keys if not section or k.startswith(section + ".")})
+            check(code == 2 and listed == want, f"unknown key in '{section}': the loader lists {listed}, --help-input {want}")
+    documented = docs_keys()
+    both = sorted(set(heat_keys) | set(wave_keys))
+    check(sorted(set(documented)) == both,
+          f"docs/input.md keys differ from --help-input: only in docs {sorted(set(documented) - set(both))}, "
+          f"only in --help-input {sorted(set(both) - set(documented))}")
+
+
+def case_dry_run_cosmetics():
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE.replace("alpha: 1.0\n  cfl: 0.5", "alpha: 0.001\n  dt: 0.08").replace("steps: 6", "steps: 2"))
+        code, out, err, _ = run(1, ["in.yaml", "--dry-run"], d)
+        text = resolved(out)
+        check(code == 0 and "\nboundary: {}\n" in "\n" + text, f"'boundary: {{}}' not on one line:\n{text}")
+        check("  dt: 0.08\n" in text, f"dt not in shortest round-trip form:\n{text}")
+        check(re.search(r"^# placement: 1 rank on 1 node", out, re.M) is not None, f"'1 rank' in the placement line:\n{out}")
+        # The resolved YAML reloads to the same run (same bits): the same checksum.
+        write(d, "resolved.yaml", text)
+        code, out1, err, _ = run(1, ["in.yaml", "--set", "output.checkpoint_every=2"], d)
+        code2, out2, err2, _ = run(1, ["resolved.yaml"], d)
+        check(code == 0 and code2 == 0 and checksum(out1) is not None and checksum(out1) == checksum(out2),
+              f"resolved YAML reload: {checksum(out1)} vs {checksum(out2)}: {err}{err2}")
+        check(re.search(r"^  output +0 field files, 1 checkpoint, ", out1, re.M) is not None, f"'1 checkpoint':\n{out1}")
+
+
+def case_restart():
+    """--restart FILE / latest without an input file uses the input stored in the checkpoint."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE + "output:\n  checkpoint_every: 2\n  keep_checkpoints: 0\n")
+        code, out, err, _ = run(2, ["in.yaml"], d)
+        check(code == 0, f"first run exit {code}: {err}")
+        code, full, err, _ = run(2, ["in.yaml", "--set", "run.steps=10", "--set", "output.dir=fresh"], d)
+        check(code == 0 and checksum(full) is not None, f"fresh 10-step run exit {code}: {err}")
+        for restart in ("latest", "output/checkpoint_000006.h5", "output/checkpoint_000004.h5"):
+            code, out, err, _ = run(3, ["--restart", restart, "--set", "run.steps=10", "--set", "output.dir=again"], d)
+            check(code == 0 and checksum(out) == checksum(full), f"--restart {restart}: exit {code}, checksum "
+                  f"{checksum(out)} vs {checksum(full)}: {err}")
+        # With an input file, latest looks in its output.dir.
+        code, out, err, _ = run(2, ["in.yaml", "--restart", "latest", "--set", "run.steps=10", "--set", "output.checkpoint_every=0"], d)
+        check(code == 0 and checksum(out) == checksum(full), f"input + --restart latest: exit {code}: {err}")
+        # A damaged newest file is skipped by latest.
+        write(d, "output/checkpoint_000099.h5", "not HDF5\n")
+        code, out, err, _ = run(2, ["--restart", "latest", "--set", "run.steps=10", "--set", "output.dir=again"], d)
+        check(code == 0 and checksum(out) == checksum(full), f"latest past a damaged file: exit {code}: {err}")
+        expect_input_error("damaged checkpoint", 2, ["--restart", "output/checkpoint_000099.h5"], d,
+                           "--restart output/checkpoint_000099.h5: not an HDF5 file")
+        expect_input_error("missing checkpoint", 2, ["--restart", "nothere.h5"], d, "--restart nothere.h5: no such file")
+        os.mkdir(os.path.join(d, "empty"))
+        expect_input_error("latest without checkpoints", 2, ["in.yaml", "--restart", "latest", "--set", "output.dir=empty"], d,
+                           "--restart latest: empty: no valid checkpoint_NNNNNN.h5 in this directory (output.dir)")
+        expect_input_error("neither input nor restart", 2, [], d,
+                           "heat3d: an input file is required (or --restart FILE) (see heat3d --help)")
+
+
+CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}
+RUN_KEYS = ["progress_every", "steps"]
+
+
+def main():
+    global ARGS, RUN_KEYS
+    p = argparse.ArgumentParser()
+    p.add_argument("--heat3d", required=True)
+    p.add_argument("--mpiexec", required=True)
+    p.add_argument("--wave3d", required=True)
+    p.add_argument("case", choices=sorted(CASES))
+    ARGS = p.parse_args()
+    ARGS.heat3d = os.path.abspath(ARGS.heat3d)
+    ARGS.wave3d = os.path.abspath(ARGS.wave3d)
+    RUN_KEYS = [k.split(".")[1] for k in help_keys(ARGS.heat3d) if k.startswith("run.")]
+    RUN_KEYS.sort()
+    CASES[ARGS.case]()
+    cartex_testing.finish(ARGS.case)
+
+
+if __name__ == "__main__":
+    main()

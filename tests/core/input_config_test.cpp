@@ -1,0 +1,111 @@
+// The input layer below the apps: layered sources, removal of keys, yaml-cpp's own exceptions as
+// located errors, the key table, and the resolved YAML in shortest round-trip form.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+
+#include "cartex/core/config.hpp"
+#include "cartex/core/error.hpp"
+#include "cartex/core/input_keys.hpp"
+#include "stencil_test_files.hpp"
+
+namespace cartex {
+namespace {
+
+const std::string kBase = "grid:\n  n: [12, 10, 8]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n";
+
+// Layers given as texts (no files): {name, text} in order.
+InputSources layers(const std::vector<std::pair<std::string, std::string>>& files) {
+  InputSources in;
+  for (const auto& [name, text] : files) {
+    in.files.push_back(name);
+    in.texts[name] = text;
+  }
+  return in;
+}
+
+std::string error_of(const InputSources& in, Equation equation = Equation::kHeat) {
+  try {
+    load_config(in, equation);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(InputLayers, LaterFilesOverrideAndMerge) {
+  const Config c = load_config(layers({{"a.yaml", kBase + "run: {steps: 7}\n"}, {"b.yaml", "physics:\n  cfl: 0.25\n"}}));
+  EXPECT_EQ(c.alpha, 1.0);  // merged, not replaced
+  EXPECT_DOUBLE_EQ(c.cfl, 0.25);
+  EXPECT_EQ(c.steps, 7);
+  EXPECT_EQ(c.source, "a.yaml + b.yaml");
+}
+
+TEST(InputLayers, NullRemovesAndErrorsNameTheirFile) {
+  // A null in a later file removes the key: cfl gone, dt given instead.
+  const Config c = load_config(layers({{"a.yaml", kBase}, {"b.yaml", "physics:\n  cfl: ~\n  dt: 1e-4\n"}}));
+  EXPECT_EQ(c.dt, 1e-4);
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "\n\nphysics:\n  cfl: 2\n"}})),
+            "b.yaml:4:8: physics.cfl: expected a number in (0, 1], got 2");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "\ngrid:\n  nx: 3\n"}})),
+            "b.yaml:3:3: grid.nx: unknown key (expected one of: length, n, periodic)");
+}
+
+TEST(InputLayers, UnsetAndSetNull) {
+  InputSources in = layers({{"a.yaml", kBase + "init:\n  modes: [2, 1, 1]\n"}});
+  in.unsets = {"physics.cfl"};
+  in.sets = {"physics.dt=1e-4", "init.type=gaussian", "init.modes=null"};
+  const Config c = load_config(in);
+  EXPECT_EQ(c.dt, 1e-4);
+  EXPECT_EQ(c.init.type, "gaussian");
+  in.sets.pop_back();
+  EXPECT_EQ(error_of(in), "a.yaml:7:3: init.modes: not used here: it applies only when init.type is sine");
+  in.unsets = {"physics.nope"};
+  EXPECT_EQ(error_of(in), "--unset physics.nope: physics.nope: unknown key (expected one of: alpha, cfl, dt)");
+}
+
+TEST(InputErrors, YamlCppExceptionsAreLocated) {
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "? [a]: b\n"}})),
+            "a.yaml:6:3: (top level): expected a plain key name, got a mapping as a key");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "grid:\n  ? [x]\n  : 1\n"}})),
+            "b.yaml:2:5: grid: expected a plain key name, got a list as a key");
+}
+
+TEST(InputErrors, DirectoryAndOutputDir) {
+  test::InputFiles f;
+  const std::string file = f.write("x");
+  const std::string dir = std::filesystem::path(file).parent_path().string();
+  InputSources in;
+  in.files = {dir};
+  EXPECT_EQ(error_of(in), dir + ":1:1: (file): is a directory, not an input file");
+  InputSources out = layers({{"a.yaml", kBase}});
+  out.sets = {"output.dir=" + file + "/sub/out"};
+  EXPECT_EQ(error_of(out), "--set output.dir=" + file + "/sub/out: output.dir: cannot create directory \"" + file +
+                               "/sub/out\": " + file + " is a file, not a directory");
+  EXPECT_FALSE(std::filesystem::exists(file + "/sub"));
+}
+
+TEST(InputKeys, TheTableIsConsistent) {
+  for (const auto& k : input_keys()) {
+    const Equation eq = k.equation.value_or(Equation::kHeat);
+    EXPECT_EQ(find_input_key(k.path, eq), &k) << k.path;
+    EXPECT_TRUE(is_input_path(k.path.substr(0, k.path.find('.')), eq)) << k.path;
+    EXPECT_FALSE(k.type.empty() || k.def.empty() || k.meaning.empty()) << k.path;
+    EXPECT_NE(input_keys_help(eq).find(k.path + "\n"), std::string::npos) << k.path;
+  }
+  EXPECT_EQ(find_input_key("physics.speed", Equation::kHeat), nullptr);
+  EXPECT_EQ(input_key_children("physics", Equation::kWave), (std::vector<std::string>{"cfl", "dt", "speed"}));
+}
+
+TEST(ResolvedYaml, ShortestDigitsReloadToTheSameBits) {
+  const Config c = load_config(layers({{"a.yaml", kBase + "init: {amplitude: 0.1}\n"}}));
+  EXPECT_NE(c.resolved_yaml.find("\nboundary: {}\n"), std::string::npos) << c.resolved_yaml;
+  EXPECT_NE(c.resolved_yaml.find("amplitude: 0.1\n"), std::string::npos) << c.resolved_yaml;
+  const Config again = load_config(layers({{"r.yaml", c.resolved_yaml}}));
+  EXPECT_EQ(std::memcmp(&c.dt, &again.dt, sizeof(double)), 0);
+  EXPECT_EQ(again.resolved_yaml, c.resolved_yaml);
+}
+
+}  // namespace
+}  // namespace cartex
