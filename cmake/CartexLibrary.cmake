@@ -12,6 +12,10 @@ function(cartex_add_library name)
   target_link_libraries(${target} PUBLIC ${ARG_PUBLIC_LINK} PRIVATE ${ARG_PRIVATE_LINK})
   target_compile_features(${target} PUBLIC cxx_std_17)
   target_compile_options(${target} PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra>)
+  # A sanitized library needs the sanitizer runtimes in whatever links it, including find_package users.
+  if(CARTEX_SANITIZE)
+    target_link_options(${target} INTERFACE -fsanitize=${CARTEX_SANITIZE})
+  endif()
   install(TARGETS ${target} EXPORT cartexTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h*")

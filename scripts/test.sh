@@ -2,7 +2,7 @@
 # Installs what is missing, builds cartex (Release) and runs every test with ctest.
 # Usage: scripts/test.sh [--full] [ctest options...]     e.g. scripts/test.sh -R halo
 #   --full   then also the threaded configuration (cartex on a Kokkos with OpenMP, 2 threads per rank:
-#            scripts/test_openmp.sh) and the sanitized one (ASan + UBSan: scripts/test_asan.sh), as CI does
+#            scripts/test_openmp.sh) and the sanitized one (ASan + UBSan: scripts/test_asan.sh), then 60 s of fuzzing the input layer (scripts/fuzz.sh), as CI does
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 full=0
@@ -13,4 +13,5 @@ if [ "${1:-}" = "--full" ]; then full=1; shift; fi
 if [ $full = 1 ]; then
   "$root/scripts/test_openmp.sh"
   "$root/scripts/test_asan.sh"
+  "$root/scripts/fuzz.sh" 60
 fi

@@ -102,8 +102,11 @@ BAD_INPUTS = [
     ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
      'bad.yaml:9:12: comm.overlap: expected true or false, got "sometimes"'),
     ("halo deeper than the periodic grid", BASE.replace("[12, 10, 8]", "[12, 10, 3]") + "halo:\n  steps_per_exchange: 4\n", [],
-     "bad.yaml:9:23: halo.steps_per_exchange: stencil 7pt with 4 step(s) per exchange needs a halo of 4 cells in z, "
-     "deeper than the periodic grid's 3 cells"),
+     "bad.yaml:9:23: halo.steps_per_exchange: 4 step(s) per exchange of stencil 7pt need a halo deeper than the grid's "
+     "3 cells in z (1 cell(s) per step): at most 3 steps per exchange"),
+    ("halo far deeper than the grid", BASE, ["--set", "halo.steps_per_exchange=100000"],
+     "--set halo.steps_per_exchange=100000: halo.steps_per_exchange: 100000 step(s) per exchange of stencil 7pt need a "
+     "halo deeper than the grid's 12 cells in x (1 cell(s) per step): at most 12 steps per exchange"),
     ("dims do not match ranks", BASE + "processes:\n  dims: [5, 1, 1]\n", [],
      "bad.yaml:9:9: processes.dims: [5, 1, 1] needs exactly 5 ranks, but the run has {ranks}"),
     ("dims not a divisor", BASE + "processes:\n  dims: [0, 5, 0]\n", [],

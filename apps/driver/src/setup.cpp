@@ -15,6 +15,12 @@ Setup make_setup(const std::string& app, Equation equation, const InputSources& 
   s.app = app;
   s.input = input;
   s.cfg = load_config(input, equation);
+  // Bounded before anything is built: a halo deeper than the grid would make set-up grind.
+  try {
+    check_halo_depth(s.cfg.grid, s.cfg.stencil, s.cfg.steps_per_exchange);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(input_error_text(s.cfg, "halo.steps_per_exchange", e.what()));
+  }
   try {
     s.procs = ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
   } catch (const std::invalid_argument& e) {

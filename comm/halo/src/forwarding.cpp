@@ -1,5 +1,6 @@
 #include "cartex/halo/forwarding.hpp"
 
+#include <limits>
 #include <map>
 #include <set>
 
@@ -30,10 +31,20 @@ std::set<Cell, ZYX> phase_cells(const HaloGeometry& geo, const ProcCoord& x, int
     for (int j = d + 1; j < 3; ++j) b[j] = o[j];
     tails.insert(b);
   }
+  // Those cells are owned, along d and later dimensions, by the process x + a e_d: only its slab of
+  // each receiver's halo is visited.
+  ProcCoord owner = x;
+  owner[d] += a;
+  const Box owned = geo.box(owner);
+  Box clip;
+  for (int j = 0; j < 3; ++j) {
+    clip.lo[j] = j < d ? std::numeric_limits<long>::min() / 4 : owned.lo[j];
+    clip.n[j] = j < d ? std::numeric_limits<long>::max() / 2 : owned.n[j];
+  }
   std::set<Cell, ZYX> cells;
   for (const auto& b : tails) {
     const ProcCoord r{x[0] - b[0], x[1] - b[1], x[2] - b[2]};
-    geo.for_each_halo_cell(r, [&](const Cell& c, const Offset& v) {
+    geo.for_each_halo_cell_in(r, clip, [&](const Cell& c, const Offset& v) {
       if (v[d] != a) return;
       for (int j = d + 1; j < 3; ++j)
         if (v[j] != b[j]) return;

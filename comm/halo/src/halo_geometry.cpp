@@ -13,25 +13,96 @@ namespace {
 
 long floor_div(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
-}  // namespace
-
-HaloGeometry::HaloGeometry(const Decomposition& decomp, const Stencil& stencil, int k) : decomp_(decomp), k_(k) {
-  if (k < 1) throw std::invalid_argument(fmt::format("steps per exchange must be at least 1, got {}", k));
-  // S with its centre: B + S^m then contains B + S^(m-1), so every step of a deep-halo cycle updates
-  // the block (Laplacians have the centre anyway).
+// S with its centre: B + S^m then contains B + S^(m-1), so every step of a deep-halo cycle updates
+// the block (Laplacians have the centre anyway).
+std::vector<Offset> with_centre(const Stencil& stencil) {
   std::vector<Offset> s = stencil.offsets;
   s.push_back({0, 0, 0});
-  for (int m = 0; m <= k; ++m) powers_.push_back(OffsetSet::power(s, m));
-  const GlobalGrid& g = decomp.grid();
+  return s;
+}
+
+HaloWidths checked_widths(const GlobalGrid& grid, const Stencil& stencil, int k) {
+  check_halo_depth(grid, stencil, k);
+  return halo_widths(grid, stencil, k);
+}
+
+// Blocks are q or q + 1 cells wide along d (q = n / P); the smallest, at least one cell.
+std::array<long, 3> smallest_block(const Decomposition& decomp) {
+  std::array<long, 3> n{};
+  for (int d = 0; d < 3; ++d) n[d] = std::max(1L, decomp.grid().n[d] / decomp.procs().dims[d]);
+  return n;
+}
+
+// The bounding box of S^k around the origin.
+Box reach_region(const HaloWidths& w) {
+  Box b;
+  for (int d = 0; d < 3; ++d) b.lo[d] = -w.lo[d], b.n[d] = w.lo[d] + w.hi[d] + 1;
+  return b;
+}
+
+// The smallest block at the origin, with the halo of the largest block shifted by up to the size
+// difference: any block is a union of shifted smallest blocks, so its dilation is read from this one.
+Box block_region(const Decomposition& decomp, const HaloWidths& w, const std::array<long, 3>& smallest) {
+  Box b;
   for (int d = 0; d < 3; ++d) {
-    widths_.lo[d] = d < g.dim ? std::max(0, -powers_[k].lo()[d]) : 0;
-    widths_.hi[d] = d < g.dim ? std::max(0, powers_[k].hi()[d]) : 0;
-    const int depth = std::max(widths_.lo[d], widths_.hi[d]);
-    if (d < g.dim && g.periodic[d] && depth > g.n[d])
-      throw std::invalid_argument(fmt::format(
-          "stencil {} with {} step(s) per exchange needs a halo of {} cells in {}, deeper than the periodic grid's {} cells",
-          stencil.name, k, depth, "xyz"[d], g.n[d]));
+    const long largest = smallest[d] + (decomp.grid().n[d] % decomp.procs().dims[d] != 0 ? 1 : 0);
+    b.lo[d] = -w.lo[d] - (largest - smallest[d]);
+    b.n[d] = largest + w.hi[d] - b.lo[d];
   }
+  return b;
+}
+
+Box unit_box() {
+  Box b;
+  b.n = {1, 1, 1};
+  return b;
+}
+
+Box origin_block(const std::array<long, 3>& n) {
+  Box b;
+  b.n = n;
+  return b;
+}
+
+// z, y, x order of offsets: the order owner offsets are listed in.
+struct ZYX {
+  bool operator()(const Offset& a, const Offset& b) const {
+    return std::array<int, 3>{a[2], a[1], a[0]} < std::array<int, 3>{b[2], b[1], b[0]};
+  }
+};
+
+}  // namespace
+
+HaloWidths halo_widths(const GlobalGrid& grid, const Stencil& stencil, long k) {
+  const HaloWidths r = stencil.reach();
+  HaloWidths w;
+  for (int d = 0; d < grid.dim; ++d) {
+    w.lo[d] = static_cast<int>(k * r.lo[d]);
+    w.hi[d] = static_cast<int>(k * r.hi[d]);
+  }
+  return w;
+}
+
+void check_halo_depth(const GlobalGrid& grid, const Stencil& stencil, long k) {
+  if (k < 1) throw std::invalid_argument(fmt::format("steps per exchange must be at least 1, got {}", k));
+  const HaloWidths r = stencil.reach();
+  for (int d = 0; d < grid.dim; ++d) {
+    const long reach = std::max(r.lo[d], r.hi[d]);
+    if (reach > 0 && k > grid.n[d] / reach)
+      throw std::invalid_argument(fmt::format(
+          "{} step(s) per exchange of stencil {} need a halo deeper than the grid's {} cells in {} ({} cell(s) "
+          "per step): at most {} steps per exchange",
+          k, stencil.name, grid.n[d], "xyz"[d], reach, grid.n[d] / reach));
+  }
+}
+
+HaloGeometry::HaloGeometry(const Decomposition& decomp, const Stencil& stencil, int k)
+    : decomp_(decomp),
+      k_(k),
+      widths_(checked_widths(decomp.grid(), stencil, k)),
+      smallest_block_(smallest_block(decomp)),
+      reach_(reach_region(widths_), unit_box(), with_centre(stencil), k),
+      block_walk_(block_region(decomp, widths_, smallest_block_), origin_block(smallest_block_), with_centre(stencil), k) {
   owner_offsets_ = compute_owner_offsets();
 }
 
@@ -58,9 +129,15 @@ Box HaloGeometry::box(const ProcCoord& pc) const {
 }
 
 bool HaloGeometry::in_dilation(const Box& b, const std::array<long, 3>& c, int m) const {
-  // c - o in b  <=>  c - hi < o <= c - lo in every dimension.
-  return powers_[m].any_in({c[0] - b.hi(0) + 1, c[1] - b.hi(1) + 1, c[2] - b.hi(2) + 1},
-                           {c[0] - b.lo[0], c[1] - b.lo[1], c[2] - b.lo[2]});
+  if (b.empty()) return false;
+  // b is the smallest block shifted by 0 .. b.n - smallest per dimension: c is in b + S^m iff it is
+  // within m steps of one of those shifts.
+  const std::array<long, 3> x{c[0] - b.lo[0], c[1] - b.lo[1], c[2] - b.lo[2]};
+  for (long dz = 0; dz <= b.n[2] - smallest_block_[2]; ++dz)
+    for (long dy = 0; dy <= b.n[1] - smallest_block_[1]; ++dy)
+      for (long dx = 0; dx <= b.n[0] - smallest_block_[0]; ++dx)
+        if (block_walk_.at({x[0] - dx, x[1] - dy, x[2] - dz}) <= m) return true;
+  return false;
 }
 
 // Which owner offsets any process uses, without visiting every process: dimension by dimension,
@@ -69,9 +146,9 @@ bool HaloGeometry::in_dilation(const Box& b, const std::array<long, 3>& c, int m
 // used iff some member delta of S^k has delta_d in that set for every d (the dimensions are
 // independent in a block decomposition).
 std::vector<Offset> HaloGeometry::compute_owner_offsets() const {
-  const GlobalGrid& g = decomp_.grid();
-  const OffsetSet& reach = powers_[k_];
-  std::array<std::map<int, std::set<int>>, 3> deltas;
+  const Box reach = reach_.region();
+  // owners[d][delta]: the owner offsets o_d whose cells delta_d reaches.
+  std::array<std::map<long, std::set<int>>, 3> owners;
   for (int d = 0; d < 3; ++d) {
     for (int p = 0; p < decomp_.procs().dims[d]; ++p) {
       ProcCoord pc{0, 0, 0};
@@ -81,23 +158,25 @@ std::vector<Offset> HaloGeometry::compute_owner_offsets() const {
         long own = 0;
         if (!owner(d, c, &own)) continue;
         const int o = static_cast<int>(own - p);
-        for (long delta = std::max<long>(c - b.hi(d) + 1, reach.lo()[d]); delta <= std::min<long>(c - b.lo[d], reach.hi()[d]); ++delta)
-          deltas[d][o].insert(static_cast<int>(delta));
+        for (long delta = std::max(c - b.hi(d) + 1, reach.lo[d]); delta <= std::min(c - b.lo[d], reach.hi(d) - 1); ++delta)
+          owners[d][delta].insert(o);
       }
     }
   }
-  std::vector<Offset> out;
-  for (const auto& [oz, dz] : deltas[2])
-    for (const auto& [oy, dy] : deltas[1])
-      for (const auto& [ox, dx] : deltas[0]) {
-        if (ox == 0 && oy == 0 && oz == 0) continue;
-        for (const auto& m : reach.members())
-          if (dx.count(m[0]) && dy.count(m[1]) && dz.count(m[2])) {
-            out.push_back({ox, oy, oz});
-            break;
-          }
+  std::set<Offset, ZYX> used;
+  std::array<long, 3> delta{};
+  for (delta[2] = reach.lo[2]; delta[2] < reach.hi(2); ++delta[2])
+    for (delta[1] = reach.lo[1]; delta[1] < reach.hi(1); ++delta[1])
+      for (delta[0] = reach.lo[0]; delta[0] < reach.hi(0); ++delta[0]) {
+        if (reach_.at(delta) > k_) continue;
+        const auto ix = owners[0].find(delta[0]), iy = owners[1].find(delta[1]), iz = owners[2].find(delta[2]);
+        if (ix == owners[0].end() || iy == owners[1].end() || iz == owners[2].end()) continue;
+        for (const int oz : iz->second)
+          for (const int oy : iy->second)
+            for (const int ox : ix->second)
+              if (ox != 0 || oy != 0 || oz != 0) used.insert({ox, oy, oz});
       }
-  return out;
+  return {used.begin(), used.end()};
 }
 
 }  // namespace cartex

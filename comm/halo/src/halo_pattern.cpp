@@ -89,12 +89,13 @@ HaloPattern make_halo_pattern(const Decomposition& decomp, int rank, const Stenc
   geo.for_each_halo_cell(me, [&](const std::array<long, 3>& c, const Offset& own) {
     p.recv[block_of_owner.at(own)].push_back(view_of(p.layout, mine, c));
   });
-  // Send: the cells of target i's halo that it gets from us (owner offset = neighbors[i] seen from it).
+  // Send: the cells of target i's halo that it gets from us (owner offset = neighbors[i] seen from it),
+  // found inside our block only (unwrapped, the target's owner at `back` is our block).
   for (size_t i = 0; i < t; ++i) {
     if (p.target[i] == MPI_PROC_NULL) continue;
     const ProcCoord tc{me[0] + p.neighbors[i][0], me[1] + p.neighbors[i][1], me[2] + p.neighbors[i][2]};
     const Offset back{-p.neighbors[i][0], -p.neighbors[i][1], -p.neighbors[i][2]};
-    geo.for_each_halo_cell(tc, [&](const std::array<long, 3>& c, const Offset& own) {
+    geo.for_each_halo_cell_in(tc, mine, [&](const std::array<long, 3>& c, const Offset& own) {
       if (own == back) p.send[i].push_back(view_of(p.layout, mine, c));
     });
   }

@@ -1,0 +1,50 @@
+// libFuzzer target over the input layer (issue 13): YAML text in, a Config or ONE located InputError
+// out ("FILE:LINE:COL: key.path: what was expected", one line). Anything else is a finding: a crash,
+// a sanitizer report, a timeout, another exception type (uncaught, so libFuzzer reports it) or an
+// unlocated message (abort() here). No MPI: load_config reads a file and never communicates.
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "cartex/core/config.hpp"
+#include "cartex/core/error.hpp"
+
+namespace {
+
+// The input file of this fuzzing process (one per process, so parallel jobs do not share it).
+const std::string& input_path() {
+  static const std::string path = "/tmp/cartex_config_fuzz_" + std::to_string(getpid()) + ".yaml";
+  return path;
+}
+
+// True if `message` is one line starting with PATH:LINE:COL: key: followed by a reason (the key of
+// the document itself is "(top level)").
+bool located(const std::string& message) {
+  static const std::regex form(R"(^[^\n]*:[0-9]+:[0-9]+: (\(top level\)|[^ \n:]+): [^\n]+$)");
+  return message.rfind(input_path() + ":", 0) == 0 && std::regex_match(message, form);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  {
+    std::ofstream out(input_path(), std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+  }
+  for (const auto equation : {cartex::Equation::kHeat, cartex::Equation::kWave}) {
+    try {
+      cartex::load_config(input_path(), {}, equation);
+    } catch (const cartex::InputError& e) {
+      if (!located(e.what())) {
+        std::fprintf(stderr, "config_fuzzer: unlocated input error: %s\n", e.what());
+        std::abort();
+      }
+    }
+  }
+  return 0;
+}
