@@ -89,6 +89,15 @@ TEST(InputErrors, ControlBytesAreEscaped) {
   EXPECT_EQ(escape_control(std::string("a\x7f\x1b[1m\x00z", 8)), "a\\x7f\\x1b[1m\\x00z");
 }
 
+// The fuzzer's second finding: an unknown key holding ':' (a plain YAML scalar "allreduce:id") made
+// the key path unreadable; key names that are not plain are quoted.
+TEST(InputErrors, UnknownKeysThatAreNotPlainNamesAreQuoted) {
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "comm:\n  allreduce:id: 1\n"}})),
+            "a.yaml:7:3: comm.\"allreduce:id\": unknown key (expected one of: allreduce, backend, overlap)");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "\"a b.c\": 1\n"}})).substr(0, 22), "a.yaml:6:1: \"a b.c\": u");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run_2-x: 1\n"}})).substr(0, 22), "a.yaml:6:1: run_2-x: u");
+}
+
 TEST(InputErrors, DirectoryAndOutputDir) {
   test::InputFiles f;
   const std::string file = f.write("x");
