@@ -30,6 +30,13 @@ using detail::YamlSection;
 
 const char* kAxis[3] = {"x", "y", "z"};
 
+// Size limits that keep every count far from overflowing (docs/input.md): a rank's extent plus its
+// halos fits MPI's int counts, all cells (times halo factors and bytes) fit a long, and the step
+// counter and step times stay exact integers in a double.
+constexpr long kMaxCellsPerDim = 1L << 30;
+constexpr long kMaxCells = 1L << 50;
+constexpr long kMaxSteps = 1000000000000000L;  // 10^15
+
 // Reads a per-dimension list that may also be given as one scalar for every dimension.
 template <class T, class Read>
 std::array<T, 3> per_dim(YamlSection& s, const std::string& key, int dim, std::array<T, 3> def, const std::string& what,
@@ -63,8 +70,14 @@ GlobalGrid read_grid(YamlSection& g) {
   grid.dim = static_cast<int>(n.size());
   for (int d = 0; d < grid.dim; ++d) {
     if (n[d] < 1) g.fail("n", fmt::format("expected positive cell counts, got {} in {}", n[d], kAxis[d]));
+    if (n[d] > kMaxCellsPerDim)
+      g.fail("n", fmt::format("expected at most {} cells per dimension (2^30: message sizes are int counts), got {} in {}",
+                              kMaxCellsPerDim, n[d], kAxis[d]));
     grid.n[d] = n[d];
   }
+  if (grid.n[0] * grid.n[1] > kMaxCells / grid.n[2])  // each factor <= 2^30: the first product cannot overflow
+    g.fail("n", fmt::format("{} cells in all exceed the limit of {} (2^50, beyond any machine's memory)",
+                            fmt::join(n, " * "), kMaxCells));
   grid.length = per_dim<double>(g, "length", grid.dim, {1.0, 1.0, 1.0}, "positive numbers", decode<double>);
   for (int d = 0; d < grid.dim; ++d)
     if (!(grid.length[d] > 0) || !std::isfinite(grid.length[d]))
@@ -125,6 +138,11 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
     if (!ok)
       s.fail_entry("offsets", e,
                     fmt::format("entry {}: expected {} integers {} (the grid is {}D)", q + 1, dim, entry_form, dim));
+    for (int d = 0; d < dim; ++d)
+      if (std::abs(static_cast<long>(o[d])) > cfg.grid.n[d])
+        s.fail_entry("offsets", e,
+                     fmt::format("entry {}: offset {} reaches beyond the grid's {} cells in {}", q + 1,
+                                 offset_text(o, dim), cfg.grid.n[d], kAxis[d]));
     points.push_back(o);
   }
   YAML::Node weights = s.node("weights");
@@ -276,7 +294,9 @@ double read_non_negative(YamlSection& s, const std::string& key, const std::stri
 // integer counts as that integer (an end_time that is a multiple of dt up to rounding).
 void resolve_end_time(YamlSection& run, Config& cfg) {
   const double ratio = cfg.end_time / cfg.dt;
-  if (ratio > 1e15) run.fail("end_time", fmt::format("{} / dt = {:.6g} steps is too many", cfg.end_time, ratio));
+  if (ratio > static_cast<double>(kMaxSteps))
+    run.fail("end_time", fmt::format("{} / dt = {:.6g} steps exceed the limit of {} steps (10^15)", cfg.end_time, ratio,
+                                     kMaxSteps));
   double n = std::ceil(ratio - 1e-9 * ratio);
   if (cfg.end_time / n > cfg.dt_max) n += 1;  // rounding down within the tolerance must not break stability
   cfg.steps = static_cast<long>(n);
@@ -288,6 +308,8 @@ void resolve_end_time(YamlSection& run, Config& cfg) {
 void read_run(YamlSection& run, Config& cfg) {
   cfg.steps = run.get_long("steps", 100, "a non-negative integer (time steps)");
   if (cfg.steps < 0) run.fail("steps", fmt::format("expected a non-negative integer, got {}", cfg.steps));
+  if (cfg.steps > kMaxSteps)
+    run.fail("steps", fmt::format("expected at most {} steps (10^15), got {}", kMaxSteps, cfg.steps));
   if (const auto end_time = run.get_optional_double("end_time", "a positive number (simulated time to stop at)")) {
     if (run.has("steps")) run.fail("end_time", "give either run.steps or run.end_time, not both");
     cfg.end_time = *end_time;

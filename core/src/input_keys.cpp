@@ -19,7 +19,7 @@ bool for_equation(const InputKey& k, Equation equation) { return !k.equation || 
 
 const std::vector<InputKey>& input_keys() {
   static const std::vector<InputKey> keys = {
-      {"grid.n", "list of 2 or 3 positive integers", "required", "cells per dimension; two entries make a 2D run", "", {}},
+      {"grid.n", "list of 2 or 3 positive integers", "required", "cells per dimension (each at most 2^30, at most 2^50 in all); two entries make a 2D run", "", {}},
       {"grid.length", "number or list of positive numbers", "1.0", "physical length per dimension", "", {}},
       {"grid.periodic", "bool or list of bools", "true",
        "periodic dimensions; the others have Dirichlet walls (boundary)", "", {}},
@@ -49,7 +49,7 @@ const std::vector<InputKey>& input_keys() {
       {"init.center", "number or list", "the domain centre", "gaussian: centre (physical coordinates)",
        "init.type is gaussian", {}},
       {"init.width", "positive number", "0.1", "gaussian: standard deviation (physical units)", "init.type is gaussian", {}},
-      {"run.steps", "non-negative integer", "100", "time steps; not together with run.end_time", "", {}},
+      {"run.steps", "non-negative integer", "100", "time steps (at most 10^15); not together with run.end_time", "", {}},
       {"run.end_time", "positive number", "-",
        "stop at this simulated time: ceil(end_time / dt) steps of a uniform dt that lands on it", "", {}},
       {"run.wall_time_limit", "non-negative number", "0",

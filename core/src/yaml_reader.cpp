@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,6 +20,22 @@ std::string show(const YAML::Node& n) {
   if (n.IsSequence()) return "a list";
   if (n.IsMap()) return "a mapping";
   return "nothing";
+}
+
+// `key` as an error message shows it in a key path: as it is when it is a plain name (letters, digits,
+// '_', '-'), else in double quotes, so a key holding ':', '.', ' ' or nothing cannot be misread as
+// part of the message or of the path.
+std::string shown_key(const std::string& key) {
+  const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_' || c == '-';
+  });
+  if (plain) return key;
+  std::string out = "\"";
+  for (const char c : key) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
 }
 
 // Splits "a.b.c" into its components; empty components are an error.
@@ -174,7 +192,7 @@ void YamlSection::finish() const {
     const std::string loc = location(path, kv.first);
     if (const InputKey* row = find_input_key(path, src_->equation); row && !row->applies.empty())
       throw InputError(fmt::format("{}: {}: not used here: it applies only when {}", loc, path, row->applies));
-    throw InputError(fmt::format("{}: {}: unknown key (expected one of: {})", loc, path,
+    throw InputError(fmt::format("{}: {}: unknown key (expected one of: {})", loc, key_path(shown_key(key)),
                                  fmt::join(input_key_children(path_, src_->equation), ", ")));
   }
 }

@@ -72,6 +72,32 @@ TEST(InputErrors, YamlCppExceptionsAreLocated) {
             "b.yaml:2:5: grid: expected a plain key name, got a list as a key");
 }
 
+// The fuzzer's first finding: yaml-cpp quotes the raw byte of a bad escape (here a NUL at the end of
+// a flow list) and a newline into its message; every control byte of a message is shown escaped.
+TEST(InputErrors, ControlBytesAreEscaped) {
+  const char nul_input[] = "grid:\n  n: [12, 10, 8, 4]\0\nphysics:\n  alpha: 1.0\n  cfl: 0.5\nrun:\n  steps: 5\n";
+  const std::string e = error_of(layers({{"a.yaml", std::string(nul_input, sizeof(nul_input) - 1)}}));
+  EXPECT_EQ(e.find_first_of(std::string("\n\r\0", 3)), std::string::npos) << e;
+  EXPECT_EQ(e.rfind("a.yaml:", 0), 0u) << e;
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init:\n  type: \"si\\x01ne\\tx\"\n"}})),
+            "a.yaml:7:9: init.type: expected sine or gaussian, got \"si\\x01ne\\tx\"");
+  InputSources in = layers({{"a.yaml", kBase}});
+  in.sets = {"comm.backend=\"a\\nb\""};
+  EXPECT_EQ(error_of(in), "--set comm.backend=\"a\\nb\": comm.backend: unknown backend \"a\\nb\" (expected one of: "
+                          "p2p, mpi_neighbor_alltoallw, cart_direct, cart_combining, cart_combining_packed, cart_forwarding, "
+                          "graph_combining, auto)");
+  EXPECT_EQ(escape_control(std::string("a\x7f\x1b[1m\x00z", 8)), "a\\x7f\\x1b[1m\\x00z");
+}
+
+// The fuzzer's second finding: an unknown key holding ':' (a plain YAML scalar "allreduce:id") made
+// the key path unreadable; key names that are not plain are quoted.
+TEST(InputErrors, UnknownKeysThatAreNotPlainNamesAreQuoted) {
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "comm:\n  allreduce:id: 1\n"}})),
+            "a.yaml:7:3: comm.\"allreduce:id\": unknown key (expected one of: allreduce, backend, overlap)");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "\"a b.c\": 1\n"}})).substr(0, 22), "a.yaml:6:1: \"a b.c\": u");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run_2-x: 1\n"}})).substr(0, 22), "a.yaml:6:1: run_2-x: u");
+}
+
 TEST(InputErrors, DirectoryAndOutputDir) {
   test::InputFiles f;
   const std::string file = f.write("x");

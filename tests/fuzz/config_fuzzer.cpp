@@ -23,9 +23,10 @@ const std::string& input_path() {
 }
 
 // True if `message` is one line starting with PATH:LINE:COL: key: followed by a reason (the key of
-// the document itself is "(top level)").
+// the document itself is "(top level)"; a key path component that is not a plain name is quoted).
 bool located(const std::string& message) {
-  static const std::regex form(R"(^[^\n]*:[0-9]+:[0-9]+: (\(top level\)|[^ \n:]+): [^\n]+$)");
+  static const std::regex form(
+      R"(^[^\n]*:[0-9]+:[0-9]+: (\(top level\)|([^ \n:."]+|"([^"\\]|\\.)*")(\.([^ \n:."]+|"([^"\\]|\\.)*"))*): [^\n]+$)");
   return message.rfind(input_path() + ":", 0) == 0 && std::regex_match(message, form);
 }
 
