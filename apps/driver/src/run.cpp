@@ -219,6 +219,8 @@ int run(const Setup& s) {
     if (!stepper.plan().note().empty()) fmt::print("  backend choice  {}\n", stepper.plan().note());
     fmt::print("  processes       {} ranks as {}\n", s.procs.size(), fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
     fmt::print("  placement       {}; diagnostics allreduce {}\n", placement_text(*s.placement, dim), cfg.allreduce);
+    fmt::print("  kokkos          {}.{}.{}, {}, {} thread(s) per rank\n", KOKKOS_VERSION / 10000, KOKKOS_VERSION / 100 % 100,
+               KOKKOS_VERSION % 100, Kokkos::DefaultExecutionSpace::name(), Kokkos::DefaultExecutionSpace().concurrency());
     fmt::print("  steps           {} of dt {:.6g} (cfl {:.3g}), t_end {:.6g}\n", cfg.steps, cfg.dt, cfg.cfl, cfg.steps * cfg.dt);
     fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / steps);
     fmt::print("  MLUP/s          {:.2f}\n", t > 0 ? cfg.grid.cells() * static_cast<double>(cfg.steps - first) / t / 1e6 : 0.0);
