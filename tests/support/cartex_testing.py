@@ -3,10 +3,13 @@ under mpiexec (optionally collecting every rank's own exit code), and reading an
 
     sys.path.insert(0, "<repo>/tests/support"); import cartex_testing as ct
 """
+import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 MPI_FLAGS = ["-q", "--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
 FAILURES = []
@@ -32,7 +35,11 @@ def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, t
     codes_file = os.path.join(cwd, "rank-exit-codes.txt")
     if os.path.exists(codes_file):
         os.remove(codes_file)
-    cmd = [mpiexec, "-n", str(ranks)] + MPI_FLAGS
+    # Each rank's stdout and stderr also go to files of their own (Open MPI's --output-filename): the
+    # streams mpiexec merges can cut one rank's lines into another's (Kokkos writes its warnings piece by
+    # piece), the files cannot. stdout and stderr are then every rank's file in rank order.
+    rank_dir = tempfile.mkdtemp(prefix="cartex-ranks-")
+    cmd = [mpiexec, "-n", str(ranks)] + MPI_FLAGS + ["--output-filename", rank_dir]
     if per_rank_codes:
         # Every rank appends its own exit code, so the test sees all of them, not mpiexec's pick; and
         # mpiexec must not kill the other ranks when the first one exits non-zero.
@@ -40,11 +47,29 @@ def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, t
         cmd += ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', program] + list(args)
     else:
         cmd += [program] + list(args)
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=dict(os.environ, **(env or {})))
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                           env=dict(os.environ, **(env or {})))
+        stdout, stderr = per_rank_output(rank_dir, ranks) or (p.stdout, p.stderr)
+    finally:
+        shutil.rmtree(rank_dir, ignore_errors=True)
     codes = []
     if per_rank_codes and os.path.exists(codes_file):
         codes = [int(x) for x in open(codes_file).read().split()]
-    return p.returncode, p.stdout, p.stderr, codes
+    return p.returncode, stdout, stderr, codes
+
+
+def per_rank_output(rank_dir, ranks):
+    """(stdout, stderr): the files <rank_dir>/<job>/rank.<r>/std{out,err} joined in rank order, or None
+    when there are not one of each per rank (an MPI without --output-filename's layout)."""
+    jobs = glob.glob(os.path.join(rank_dir, "*"))
+    if len(jobs) != 1:
+        return None
+    texts = []
+    for stream in ("stdout", "stderr"):
+        files = [os.path.join(jobs[0], f"rank.{r}", stream) for r in range(ranks)]
+        texts.append("".join(open(f).read() if os.path.exists(f) else "" for f in files))
+    return tuple(texts) if all(os.path.isdir(os.path.join(jobs[0], f"rank.{r}")) for r in range(ranks)) else None
 
 
 # Lines that Kokkos prints on its own (the OpenMP backend warns about thread binding and oversubscription
