@@ -1,11 +1,33 @@
-# Finds Kokkos (3.4 from Debian's Trilinos, or a user's own 4.x via -DKokkos_ROOT=...) and repairs the
-# one known packaging defect: Debian's Kokkos::kokkos lists "<prefix>/include", which does not exist
-# (its headers live in <prefix>/include/trilinos). Installed with cartex so downstream projects get
-# the same repair from find_package(cartex).
-# No version in find_package: Kokkos' version files reject ranges, and 3.x's reject a 4.x request.
-find_package(Kokkos REQUIRED)
-if(Kokkos_VERSION VERSION_LESS 3.4 OR NOT Kokkos_VERSION VERSION_LESS 5.0)
-  message(FATAL_ERROR "cartex needs Kokkos 3.4 to 4.x; found ${Kokkos_VERSION} at ${Kokkos_DIR}")
+# Finds Kokkos and repairs the one known packaging defect of Debian's: Kokkos::kokkos lists
+# "<prefix>/include", which does not exist (its headers live in <prefix>/include/trilinos).
+#
+# In cartex's own build: any Kokkos from 3.4 on (Debian's 3.4 Serial, or a user's 4.x / 5.x with
+# -DKokkos_ROOT=...); C++ is then 17, or what that Kokkos requires (Kokkos_CXX_STANDARD; 5.x needs 20).
+# Installed with cartex: cartexConfig.cmake has found Kokkos already and set CARTEX_KOKKOS_BUILT_DIR and
+# CARTEX_KOKKOS_BUILT_VERSION; this checks the Kokkos found is that one, and otherwise sets
+# CARTEX_KOKKOS_MISMATCH to the reason (a different Kokkos would not link, or would mix backends).
+# No version in cartex's own find_package: Kokkos' version files reject ranges, 3.x's reject 4.x.
+if(NOT DEFINED CARTEX_KOKKOS_BUILT_DIR)
+  find_package(Kokkos REQUIRED)
+  if(Kokkos_VERSION VERSION_LESS 3.4)
+    message(FATAL_ERROR "cartex needs Kokkos 3.4 or newer; found ${Kokkos_VERSION} at ${Kokkos_DIR}")
+  endif()
+  set(CARTEX_KOKKOS_CXX_STANDARD 17)
+  if(Kokkos_CXX_STANDARD MATCHES "^[0-9]+$" AND Kokkos_CXX_STANDARD GREATER CARTEX_KOKKOS_CXX_STANDARD)
+    set(CARTEX_KOKKOS_CXX_STANDARD ${Kokkos_CXX_STANDARD})
+  endif()
+else()
+  get_filename_component(_cx_kokkos_found "${Kokkos_DIR}" REALPATH)
+  set(CARTEX_KOKKOS_MISMATCH "")
+  # A moved installation keeps only the version check.
+  if(NOT Kokkos_VERSION VERSION_EQUAL CARTEX_KOKKOS_BUILT_VERSION OR
+     (EXISTS "${CARTEX_KOKKOS_BUILT_DIR}" AND NOT _cx_kokkos_found STREQUAL CARTEX_KOKKOS_BUILT_DIR))
+    string(CONCAT CARTEX_KOKKOS_MISMATCH
+      "cartex was built with Kokkos ${CARTEX_KOKKOS_BUILT_VERSION} (${CARTEX_KOKKOS_BUILT_DIR}), but this "
+      "project found Kokkos ${Kokkos_VERSION} (${_cx_kokkos_found}). Use the same Kokkos "
+      "(-DKokkos_DIR=${CARTEX_KOKKOS_BUILT_DIR}), or rebuild cartex against this one.")
+    return()
+  endif()
 endif()
 
 if(TARGET Kokkos::kokkos)

@@ -12,7 +12,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from cartex_testing import check, checksum, set_args, summary_value, write  # noqa: E402
+from cartex_testing import check, checksum, own_lines, set_args, summary_value, write  # noqa: E402
 import cartex_testing  # noqa: E402
 
 ARGS = None
@@ -166,7 +166,7 @@ def case_bad_inputs():
             if i % 6 == 0:  # what a user sees: mpiexec itself exits 2
                 code, out, err, _ = run(ranks, args, d)
                 check(code == 2, f"{name}: mpiexec exit code {code}, expected 2")
-            lines = [l for l in err.splitlines() if l.strip()]
+            lines = own_lines(err)
             expected = expected.replace("{ranks}", str(ranks))
             check(lines == [expected], f"{name}: stderr\n  {lines}\nexpected\n  [{expected!r}]")
             check(out.strip() == "", f"{name}: unexpected stdout {out!r}")
@@ -276,6 +276,33 @@ def case_backends_bitwise():
         check(None not in values and len(values) == 1, f"backends {name}: checksums differ: {sums}")
 
 
+def case_threads_bitwise():
+    """Registered only when Kokkos has a threaded host backend: every backend's halo exchange (pack and
+    unpack), the deep-halo region sweeps (k = 2) and the overlap's interior/boundary regions give the same
+    field with 1, 2 and 4 threads per rank as with one thread, so a race in any of these loops shows up
+    as a different checksum (run it a few times; it is cheap)."""
+    sets = ["grid.n=[26,21,19]", "grid.periodic=[true,false,true]", "stencil=27pt", "init.type=gaussian",
+            "boundary.y=[0.5,0.25]", "grid.length=[1.3,1.1,0.95]", "run.steps=6"]
+    runs = [(2, b, 2, "true") for b in BACKENDS] + [(1, "p2p", 1, "false"), (1, "cart_combining", 2, "true"),
+                                                      (3, "cart_forwarding", 3, "false")]
+    sums = {}
+    for threads in (1, 2, 4):
+        env = {"OMP_NUM_THREADS": str(threads), "OMP_PROC_BIND": "false"}
+        for ranks, backend, k, overlap in runs:
+            with tempfile.TemporaryDirectory() as d:
+                write(d, "in.yaml", BASE)
+                out = heat(ranks, d, sets + [f"comm.backend={backend}", f"halo.steps_per_exchange={k}",
+                                             f"comm.overlap={overlap}"], env=env)
+                sums[(threads, ranks, backend, k, overlap)] = checksum(out)
+                check(re.search(rf"^  kokkos +\S+, \S+, {threads} thread\(s\) per rank$", out, re.M) is not None,
+                      f"{threads} threads: the summary reports another thread count:\n{out}")
+    one = {key[1:]: v for key, v in sums.items() if key[0] == 1}
+    check(None not in one.values() and len(set(one.values())) == 1, f"1 thread: checksums differ: {one}")
+    for key, value in sums.items():
+        check(value == one[key[1:]], f"{key[0]} threads, {key[1]} ranks, {key[2]} k={key[3]} overlap={key[4]}: "
+                                     f"checksum {value}, 1 thread {one[key[1:]]}")
+
+
 def case_dry_run():
     with tempfile.TemporaryDirectory() as d:
         write(d, "in.yaml", BASE + "stencil: 7pt\noutput:\n  history: true\n")
@@ -375,7 +402,7 @@ def case_placement():
         # A malformed layout variable is one clear error, exit 2 on every rank.
         code, out, err, codes = run(3, ["in.yaml"], d, per_rank_codes=True, env=simulated("two", "sequential"))
         check(codes == [2] * 3, f"bad CARTEX_RANKS_PER_NODE: per-rank exit codes {codes}")
-        check([l for l in err.splitlines() if l.strip()] ==
+        check(own_lines(err) ==
               ["environment: CARTEX_RANKS_PER_NODE: expected a positive integer, got 'two'"], f"bad layout variable: {err!r}")
 
 
@@ -477,7 +504,7 @@ def case_wave():
             write(d, "bad.yaml", text)
             code, out, err, codes = run(2, ["bad.yaml"], d, per_rank_codes=True, app=ARGS.wave3d)
             check(codes == [2, 2], f"wave bad input: per-rank exit codes {codes}")
-            check([l for l in err.splitlines() if l.strip()] == [expected], f"wave bad input: {err!r}, expected {expected!r}")
+            check(own_lines(err) == [expected], f"wave bad input: {err!r}, expected {expected!r}")
 
 
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}

@@ -23,7 +23,7 @@ matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from cartex_testing import check, checksum, png_is_nontrivial, set_args, write  # noqa: E402
+from cartex_testing import check, checksum, own_lines, png_is_nontrivial, set_args, write  # noqa: E402
 import cartex_testing  # noqa: E402
 
 ARGS = None
@@ -192,7 +192,7 @@ def case_abort_mid_write():
         check(checksum(out) == ref, f"restart from the surviving checkpoint: {checksum(out)}, expected {ref}")
         args = ["in.yaml", "--restart", "crash/checkpoint_000015.h5.tmp", "--set", "output.dir=bad"]
         code, out, err, codes = run(2, args, d, per_rank_codes=True)
-        lines = [l for l in err.splitlines() if l.strip()]
+        lines = own_lines(err)
         check(codes == [2, 2], f"restart from the partial file: per-rank codes {codes}")
         check(len(lines) == 1 and lines[0].startswith("--restart crash/checkpoint_000015.h5.tmp: "),
               f"restart from the partial file: stderr {lines}")
@@ -243,7 +243,7 @@ def case_bad_restart():
             args += set_args(sets)
             code, out, err, codes = run(ranks, args, d, per_rank_codes=True)
             check(codes == [2] * ranks, f"{name}: per-rank exit codes {codes}, expected {[2] * ranks}")
-            lines = [l for l in err.splitlines() if l.strip()]
+            lines = own_lines(err)
             if isinstance(expected, re.Pattern):
                 check(len(lines) == 1 and expected.fullmatch(lines[0]) is not None, f"{name}: stderr {lines}")
             else:
@@ -276,7 +276,7 @@ def case_checkpoint_v1():
                                     per_rank_codes=True, program=ARGS.wave3d)
         expected = ("--restart v1.h5: equation mismatch: the checkpoint was written by a heat run (equation heat), "
                     "but this run is wave (equation wave)")
-        check(codes == [2, 2] and [l for l in err.splitlines() if l.strip()] == [expected],
+        check(codes == [2, 2] and own_lines(err) == [expected],
               f"wave3d from a version-1 checkpoint: codes {codes}, stderr {err!r}")
 
 
@@ -298,7 +298,7 @@ def case_equation_mismatch():
                                             per_rank_codes=True, program=program)
                 expected = (f"--restart {ck}: equation mismatch: the checkpoint was written by a {other} run "
                             f"(equation {other}), but this run is {this} (equation {this})")
-                lines = [l for l in err.splitlines() if l.strip()]
+                lines = own_lines(err)
                 check(codes == [2] * ranks, f"{this} run from a {other} checkpoint on {ranks} ranks: codes {codes}")
                 check(lines == [expected], f"{this} run from a {other} checkpoint: stderr\n  {lines}\nexpected\n  [{expected!r}]")
                 check(out.strip() == "" and not os.path.exists(os.path.join(d, "bad")), f"{this} run wrote output")
@@ -321,7 +321,7 @@ def case_bad_keys():
         for setting, expected in cases:
             code, out, err, codes = run(2, ["in.yaml", "--set", setting], d, per_rank_codes=True)
             check(codes == [2, 2], f"{setting}: per-rank exit codes {codes}")
-            lines = [l for l in err.splitlines() if l.strip()]
+            lines = own_lines(err)
             check(lines == [expected], f"{setting}: stderr\n  {lines}\nexpected\n  [{expected!r}]")
             check(not os.path.exists(os.path.join(d, "output")), f"{setting}: output directory was created")
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cartex/core/field.hpp"
+#include "cartex/core/kokkos_compat.hpp"
 #include "cartex/core/stencil.hpp"
 #include "cartex/kernels/cell_region.hpp"
 #include "cartex/kernels/stencil_update.hpp"
@@ -19,7 +20,7 @@
 namespace cartex {
 namespace {
 
-using HostView = FieldView::HostMirror;
+using HostView = host_mirror_t<FieldView>;
 
 long factorial(int n) { return n <= 1 ? 1 : n * factorial(n - 1); }
 

@@ -3,10 +3,13 @@ under mpiexec (optionally collecting every rank's own exit code), and reading an
 
     sys.path.insert(0, "<repo>/tests/support"); import cartex_testing as ct
 """
+import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 # A small heat3d input the drivers start from (wave3d: replace "alpha" by "speed").
 BASE_INPUT = """\
@@ -38,10 +41,13 @@ def finish(name):
     sys.exit(1 if FAILURES else 0)
 
 
-def mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes=False):
+def mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes=False, output_dir=None):
     """The mpiexec command line for `program args` on `ranks` ranks; with per_rank_codes every rank
-    appends its own exit code to rank_codes(cwd) (removed here first)."""
+    appends its own exit code to rank_codes(cwd) (removed here first); with output_dir every rank's
+    stdout and stderr also go to files below it (Open MPI's --output-filename, see per_rank_output)."""
     cmd = [mpiexec, "-n", str(ranks)] + MPI_FLAGS
+    if output_dir:
+        cmd += ["--output-filename", output_dir]
     if not per_rank_codes:
         return cmd + [program] + list(args)
     codes_file = os.path.join(cwd, "rank-exit-codes.txt")
@@ -62,9 +68,51 @@ def rank_codes(cwd):
 def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, timeout=120):
     """Runs `program args` on `ranks` ranks in `cwd` with `env` added to the environment; returns
     (exit code, stdout, stderr, per-rank exit codes — only with per_rank_codes)."""
-    cmd = mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes)
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=dict(os.environ, **(env or {})))
-    return p.returncode, p.stdout, p.stderr, rank_codes(cwd) if per_rank_codes else []
+    # Each rank's stdout and stderr also go to files of their own (Open MPI's --output-filename): the
+    # streams mpiexec merges can cut one rank's lines into another's (Kokkos writes its warnings piece by
+    # piece), the files cannot. stdout and stderr are then every rank's file in rank order.
+    rank_dir = tempfile.mkdtemp(prefix="cartex-ranks-")
+    cmd = mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes, output_dir=rank_dir)
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                           env=dict(os.environ, **(env or {})))
+        stdout, stderr = per_rank_output(rank_dir, ranks) or (p.stdout, p.stderr)
+    finally:
+        shutil.rmtree(rank_dir, ignore_errors=True)
+    return p.returncode, stdout, stderr, rank_codes(cwd) if per_rank_codes else []
+
+
+def per_rank_output(rank_dir, ranks):
+    """(stdout, stderr): the files <rank_dir>/<job>/rank.<r>/std{out,err} joined in rank order, or None
+    when there are not one of each per rank (an MPI without --output-filename's layout)."""
+    jobs = glob.glob(os.path.join(rank_dir, "*"))
+    if len(jobs) != 1:
+        return None
+    texts = []
+    for stream in ("stdout", "stderr"):
+        files = [os.path.join(jobs[0], f"rank.{r}", stream) for r in range(ranks)]
+        texts.append("".join(open(f).read() if os.path.exists(f) else "" for f in files))
+    return tuple(texts) if all(os.path.isdir(os.path.join(jobs[0], f"rank.{r}")) for r in range(ranks)) else None
+
+
+# Lines that Kokkos prints on its own (the OpenMP backend warns about thread binding and oversubscription
+# on every rank, e.g. "Kokkos::OpenMP::initialize WARNING: ..." and indented continuation lines).
+FOREIGN_FIRST_LINE = re.compile(r"^(Kokkos::|MPI detected: For OpenMP binding)")
+
+
+def own_lines(stream):
+    """The non-blank lines of `stream` that cartex printed: drops what Kokkos prints itself (a line from
+    FOREIGN_FIRST_LINE and the indented lines that continue it), so that a test asserts cartex's own
+    lines exactly whatever the Kokkos backend adds."""
+    lines, in_foreign = [], False
+    for line in stream.splitlines():
+        if FOREIGN_FIRST_LINE.match(line):
+            in_foreign = True
+        elif not (in_foreign and line[:1].isspace()):
+            in_foreign = False
+            if line.strip():
+                lines.append(line)
+    return lines
 
 
 def set_args(sets):

@@ -188,8 +188,11 @@ int run(const Setup& s) {
                fmt::join(cfg.grid.n.begin(), cfg.grid.n.begin() + dim, "x"), dim, cfg.stencil.name, stepper.kernel_name(),
                stepper.plan().backend());
     if (!stepper.plan().note().empty()) fmt::print("  backend choice  {}\n", stepper.plan().note());
-    fmt::print("  processes       {} ranks as {}\n", s.procs.size(), fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
+    fmt::print("  processes       {} rank{} as {}\n", s.procs.size(), s.procs.size() == 1 ? "" : "s",
+               fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
     fmt::print("  placement       {}; diagnostics allreduce {}\n", placement_text(*s.placement, dim), cfg.allreduce);
+    fmt::print("  kokkos          {}.{}.{}, {}, {} thread(s) per rank\n", KOKKOS_VERSION / 10000, KOKKOS_VERSION / 100 % 100,
+               KOKKOS_VERSION % 100, Kokkos::DefaultExecutionSpace::name(), Kokkos::DefaultExecutionSpace().concurrency());
     fmt::print("  steps           {}\n", steps_text(s, first, last_step, stop.reason()));
     if (steps_run > 0 && t > 0) {
       fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / static_cast<double>(steps_run));

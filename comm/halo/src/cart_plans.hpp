@@ -15,6 +15,7 @@
 
 #include <map>
 
+#include "cartex/core/kokkos_compat.hpp"
 #include "cartex/halo/halo_plan.hpp"
 #include "packing.hpp"
 #include "zero_copy_blocks.hpp"
@@ -93,7 +94,7 @@ class CartPackedPlan final : public HaloPlan {
   std::vector<long> slots_;
   PackList send_list_, recv_list_;
   Kokkos::View<double*> send_buf_, recv_buf_;
-  Kokkos::View<double*>::HostMirror send_host_, recv_host_;
+  host_mirror_t<Kokkos::View<double*>> send_host_, recv_host_;
   CartComm cart_;
   std::unique_ptr<CartPlanHandle> plan_;
   HaloStats stats_;

@@ -9,6 +9,7 @@
 
 #include <memory>
 
+#include "cartex/core/kokkos_compat.hpp"
 #include "cartex/halo/halo_plan.hpp"
 #include "packing.hpp"
 
@@ -32,7 +33,7 @@ class GraphCombiningPlan final : public HaloPlan {
   HaloPattern pattern_;
   PackList send_list_, recv_list_;
   Kokkos::View<double*> send_buf_, recv_buf_;
-  Kokkos::View<double*>::HostMirror send_host_, recv_host_;
+  host_mirror_t<Kokkos::View<double*>> send_host_, recv_host_;
   MPI_Comm graph_ = MPI_COMM_NULL;
   std::unique_ptr<graph::Plan> plan_;
   HaloStats stats_;

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "cartex/core/kokkos_compat.hpp"
 #include "cartex/halo/halo_plan.hpp"
 #include "packing.hpp"
 
@@ -38,7 +39,7 @@ class PackedMessages {
   MPI_Comm comm_;
   PackList send_list_, recv_list_;
   Kokkos::View<double*> send_buf_, recv_buf_;
-  Kokkos::View<double*>::HostMirror send_host_, recv_host_;
+  host_mirror_t<Kokkos::View<double*>> send_host_, recv_host_;
   std::vector<MPI_Request> requests_;
   bool active_ = false;
 };
