@@ -13,6 +13,7 @@
 #include "cartex/halo/halo_pattern.hpp"
 #include "cartex/io/checkpoint.hpp"
 #include "placement.hpp"
+#include "resources.hpp"
 
 namespace cartex::app {
 
@@ -25,6 +26,7 @@ struct Setup {
   Config cfg;
   ProcessGrid procs;
   Decomposition decomp{GlobalGrid{}, ProcessGrid{}};
+  ResourceEstimate resources;            // the memory and set-up work estimated before set-up
   std::optional<HaloGeometry> geometry;  // where every halo cell comes from (all ranks)
   HaloPattern pattern;                   // this rank's halo blocks and update regions
   std::optional<io::Checkpoint> restart;  // --restart: the checked checkpoint with this rank's block

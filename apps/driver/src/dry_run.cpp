@@ -72,6 +72,7 @@ void print_dry_run(const Setup& s) {
   fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.neighbors.size(), offsets);
   fmt::print("# halo exchange per backend (per exchange and rank, min..max over ranks)\n");
   fmt::print("  {:<24} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
+  fmt::print("{}", resources_text(s.resources));
   fmt::print("# placement: {}\n", placement_text(pl, dim));
   fmt::print("# inter-node traffic per halo exchange (all ranks, one message per non-empty block)\n");
   fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", "grid order", "messages", "inter-node", "bytes", "inter-node");

@@ -27,6 +27,8 @@ Setup make_setup(const std::string& app, Equation equation, const InputSources& 
     throw InputError(input_error_text(s.cfg, "processes.dims", e.what()));
   }
   s.decomp = Decomposition(s.cfg.grid, s.procs);
+  // Estimated before anything large is built: an input beyond the node's memory is rejected here.
+  s.resources = check_resources(s.cfg, s.decomp, launch);
   const int k = static_cast<int>(s.cfg.steps_per_exchange);
   try {
     s.geometry.emplace(s.decomp, s.cfg.stencil, k);

@@ -17,7 +17,7 @@ h5::Handle open_checkpoint(const std::string& path, std::string& why) {
   h5::silence_errors();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
-    why = "no such file";
+    why = std::filesystem::is_directory(path, ec) ? "a directory, not a checkpoint file" : "no such file";
     return h5::Handle();
   }
   if (H5Fis_hdf5(path.c_str()) <= 0) {

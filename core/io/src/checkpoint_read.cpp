@@ -63,6 +63,10 @@ Table read_history(const std::string& path, hid_t file) {
     bad(path, "damaged checkpoint: dataset history is not a table");
   t.columns = split_commas(cols);
   if (dims[1] != t.columns.size()) bad(path, "damaged checkpoint: history columns do not match its shape");
+  // A damaged header may claim any shape: believe it only as far as the file holds the data.
+  const double claimed = 8.0 * static_cast<double>(dims[0]) * static_cast<double>(dims[1]);
+  if (claimed > static_cast<double>(H5Dget_storage_size(dset.get())))
+    bad(path, "damaged checkpoint: dataset history claims more rows than the file holds");
   t.values.resize(dims[0] * dims[1]);
   if (!t.values.empty() && H5Dread(dset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, t.values.data()) < 0)
     bad(path, "damaged checkpoint: cannot read dataset history (truncated file?)");
@@ -99,6 +103,7 @@ Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box
                            const std::vector<std::string>& required) {
   h5::silence_errors();
   std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) bad(path, "a directory, not a checkpoint file");
   if (!std::filesystem::is_regular_file(path, ec)) bad(path, "no such file");
   if (H5Fis_hdf5(path.c_str()) <= 0) bad(path, "not an HDF5 file");
   h5::Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));

@@ -24,6 +24,8 @@ class Handle {
   bool valid() const { return id_ >= 0; }
   // Closes now; throws cartex::Error if HDF5 reports a failure (a failed file close loses data).
   void close_checked(const std::string& what);
+  // Forgets the id without closing it (a collective close that would wait for ranks gone elsewhere).
+  void abandon() noexcept { id_ = H5I_INVALID_HID; }
 
  private:
   void close() noexcept;

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <vector>
 
@@ -77,6 +78,16 @@ void ParallelFile::write_box(hid_t dset, hid_t mem_type, const Box& box, const v
   h5::check(H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, start, nullptr, count, nullptr), "H5Sselect_hyperslab");
   h5::Handle mspace(h5::check(H5Screate_simple(3, count, nullptr), "H5Screate_simple"));
   h5::check(H5Dwrite(dset, mem_type, mspace.get(), fspace.get(), xfer_.get(), data), fmt::format("H5Dwrite to {}", tmp_));
+}
+
+ParallelFile::~ParallelFile() {
+  // A write that failed on some ranks only (a full disk) leaves the others in the next collective
+  // call; H5Fclose is collective too and would wait for them forever. The error is ending the run
+  // (MPI_Abort), so the file is left open and NAME.tmp is never renamed into place.
+  if (std::uncaught_exceptions() > 0) {
+    xfer_.abandon();
+    file_.abandon();
+  }
 }
 
 void ParallelFile::write_field(const std::string& name, const Field& u, const GlobalGrid& grid) {

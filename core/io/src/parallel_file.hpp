@@ -20,6 +20,10 @@ class ParallelFile {
   // Creates `path`.tmp on every rank of `comm` and writes the provenance attributes (collective).
   ParallelFile(const std::string& path, const Provenance& prov, MPI_Comm comm);
 
+  // Closes an unfinished file, except while an exception unwinds (see parallel_file.cpp).
+  ~ParallelFile();
+  ParallelFile(const ParallelFile&) = delete;
+  ParallelFile& operator=(const ParallelFile&) = delete;
   // The root group, for attributes.
   hid_t root() const { return file_.get(); }
   // Writes every rank's interior of `u` into dataset `name` of the global shape (nz, ny, nx) (collective).

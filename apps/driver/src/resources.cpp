@@ -1,0 +1,174 @@
+#include "resources.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "cartex/core/error.hpp"
+#include "cartex/halo/halo_geometry.hpp"
+
+namespace cartex::app {
+
+namespace {
+
+constexpr double kWord = sizeof(double);  // field values and buffers
+constexpr double kIndex = sizeof(long);   // halo cell lists
+constexpr double kDistance = 2;           // a step-distance table entry (std::uint16_t)
+
+void check_mpi(int rc, const char* call) {
+  if (rc != MPI_SUCCESS) throw Error(fmt::format("{} failed (error {})", call, rc));
+}
+
+// Send and receive buffers of `backend` for h halo cells per rank: packed backends hold one of each
+// (combining and forwarding ones pass a block through up to `dim` rounds, padded to the largest
+// over ranks); zero-copy ones use MPI datatypes over the field, cart_combining pads from a scratch
+// array; auto keeps the best candidate while it times the next.
+double buffer_bytes(const std::string& backend, double h, int dim) {
+  if (backend == "mpi_neighbor_alltoallw" || backend == "cart_direct") return 0;
+  if (backend == "p2p" || backend == "graph_combining" || backend == "cart_combining") return 2 * h * kWord;
+  if (backend == "cart_combining_packed" || backend == "cart_forwarding") return dim * 2 * h * kWord;
+  return 2 * dim * 2 * h * kWord;  // auto
+}
+
+// "1234 B (1.2 KiB)": the exact bytes, and a readable size from 1 KiB on.
+std::string bytes_text(double b) {
+  const char* unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int u = 0;
+  double v = b;
+  while (v >= 1024 && u < 6) v /= 1024, ++u;
+  return u == 0 ? fmt::format("{:.0f} B", b) : fmt::format("{:.0f} B ({:.1f} {})", b, v, unit[u]);
+}
+
+// "1K", "64M", "2G", "1T" or plain bytes; -1 when malformed.
+double parse_bytes(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || !(v > 0)) return -1;
+  const std::string suffix(end);
+  const std::string units = "KMGT";
+  if (suffix.empty()) return v;
+  const auto at = units.find(static_cast<char>(std::toupper(static_cast<unsigned char>(suffix[0]))));
+  if (suffix.size() != 1 || at == std::string::npos) return -1;
+  double f = v;
+  for (size_t i = 0; i <= at; ++i) f *= 1024;
+  return f;
+}
+
+// Bytes this node can still give: the smaller of MemAvailable (or sysconf) and the cgroup's room.
+std::pair<double, std::string> available_memory() {
+  double avail = -1;
+  std::string source = "MemAvailable in /proc/meminfo";
+  std::ifstream meminfo("/proc/meminfo");
+  for (std::string line; std::getline(meminfo, line);)
+    if (line.rfind("MemAvailable:", 0) == 0) avail = 1024.0 * std::strtod(line.c_str() + 13, nullptr);
+  if (!(avail > 0)) {
+    avail = static_cast<double>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+    source = "available physical pages (sysconf)";
+  }
+  std::ifstream max_file("/sys/fs/cgroup/memory.max"), current_file("/sys/fs/cgroup/memory.current");
+  std::string max_text;
+  double current = 0;
+  if (max_file >> max_text && max_text != "max" && current_file >> current) {
+    const double room = std::strtod(max_text.c_str(), nullptr) - current;
+    if (room < avail) avail = room, source = "the cgroup's memory.max less memory.current";
+  }
+  return {avail, source};
+}
+
+// The node limit on this rank: CARTEX_MEMORY_LIMIT if set, else the available memory.
+std::pair<double, std::string> node_limit() {
+  const char* env = std::getenv("CARTEX_MEMORY_LIMIT");
+  if (env == nullptr || *env == '\0') return available_memory();
+  const double v = parse_bytes(env);
+  if (v < 0)
+    throw InputError(fmt::format("CARTEX_MEMORY_LIMIT: expected bytes per node (a number with an optional K, M, G "
+                                 "or T suffix), got \"{}\"",
+                                 env));
+  return {v, "CARTEX_MEMORY_LIMIT"};
+}
+
+// The most ranks on one node of `comm`. Collective.
+int max_ranks_per_node(MPI_Comm comm) {
+  MPI_Comm node = MPI_COMM_NULL;
+  check_mpi(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
+  int on_node = 1;
+  check_mpi(MPI_Comm_size(node, &on_node), "MPI_Comm_size");
+  check_mpi(MPI_Comm_free(&node), "MPI_Comm_free");
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &on_node, 1, MPI_INT, MPI_MAX, comm), "MPI_Allreduce");
+  return on_node;
+}
+
+ResourceEstimate estimate(const Config& cfg, const Decomposition& decomp) {
+  const GlobalGrid& g = decomp.grid();
+  const auto& dims = decomp.procs().dims;
+  const int k = static_cast<int>(cfg.steps_per_exchange);
+  const HaloWidths w = halo_widths(g, cfg.stencil, k);
+  ResourceEstimate e;
+  double with_halo = 1, reach = 1, walk_block = 1;
+  e.block_cells = 1;
+  for (int d = 0; d < 3; ++d) {
+    const double smallest = std::max(1L, g.n[d] / dims[d]), largest = (g.n[d] + dims[d] - 1) / dims[d];
+    e.block_cells *= largest;
+    with_halo *= largest + w.lo[d] + w.hi[d];
+    reach *= w.lo[d] + w.hi[d] + 1;
+    walk_block *= 2 * largest - smallest + w.lo[d] + w.hi[d];  // HaloGeometry's block walk region
+  }
+  e.halo_cells = with_halo - e.block_cells;
+  e.field_bytes = 2 * with_halo * kWord;
+  e.buffer_bytes = buffer_bytes(cfg.backend, e.halo_cells, g.dim);
+  e.index_bytes = 2 * 2 * e.halo_cells * kIndex;  // send and receive lists, in the pattern and in the plan
+  e.walk_cells = reach + walk_block;
+  e.geometry_bytes = e.walk_cells * kDistance;
+  e.staging_bytes = (cfg.equation == Equation::kWave ? 2 : 1) * e.block_cells * kWord;
+  return e;
+}
+
+}  // namespace
+
+ResourceEstimate check_resources(const Config& cfg, const Decomposition& decomp, MPI_Comm launch) {
+  ResourceEstimate e = estimate(cfg, decomp);
+  e.ranks_on_node = max_ranks_per_node(launch);
+  auto [limit, source] = node_limit();
+  // The smallest limit of any node, so that every rank decides alike.
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &limit, 1, MPI_DOUBLE, MPI_MIN, launch), "MPI_Allreduce");
+  e.node_limit = limit;
+  e.limit_source = source;
+  const bool memory = e.node_bytes() > e.node_limit, work = e.walk_cells > kMaxWalkCells;
+  if (!memory && !work) return e;
+  // The halo dominates when its share of the memory exceeds the blocks'.
+  const double halo_share = e.halo_cells * 2 * kWord + e.buffer_bytes + e.index_bytes + e.geometry_bytes;
+  const std::string key = cfg.steps_per_exchange > 1 && halo_share > e.rank_bytes() - halo_share ? "halo.steps_per_exchange" : "grid.n";
+  const std::string what =
+      memory ? fmt::format("the run needs an estimated {} on a node ({} rank(s) x {}: fields {}, halo buffers {}, "
+                           "halo lists {}, geometry {}, output staging {}), more than the {} of {}; use more "
+                           "nodes, a smaller grid or fewer steps per exchange (see docs/input.md, resource limits)",
+                           bytes_text(e.node_bytes()), e.ranks_on_node, bytes_text(e.rank_bytes()), bytes_text(e.field_bytes),
+                           bytes_text(e.buffer_bytes), bytes_text(e.index_bytes), bytes_text(e.geometry_bytes),
+                           bytes_text(e.staging_bytes), bytes_text(e.node_limit), e.limit_source)
+             : fmt::format("setting up the halo geometry would walk an estimated {:.0f} cells per rank, more than the "
+                           "limit of {:.0f}; use more ranks, a smaller grid or fewer steps per exchange",
+                           e.walk_cells, kMaxWalkCells);
+  throw InputError(input_error_text(cfg, key, what));
+}
+
+std::string resources_text(const ResourceEstimate& e) {
+  std::ostringstream s;
+  s << "# resources per rank (largest block, estimated before set-up; buffers and lists are upper bounds)\n";
+  s << fmt::format("  halo cells              {:.0f}\n", e.halo_cells);
+  s << fmt::format("  field bytes             {}\n", bytes_text(e.field_bytes));
+  s << fmt::format("  buffer bytes            {}\n", bytes_text(e.buffer_bytes));
+  s << fmt::format("  halo list bytes         {}\n", bytes_text(e.index_bytes));
+  s << fmt::format("  geometry bytes          {}\n", bytes_text(e.geometry_bytes));
+  s << fmt::format("  output staging bytes    {}\n", bytes_text(e.staging_bytes));
+  s << fmt::format("  total bytes per rank    {}\n", bytes_text(e.rank_bytes()));
+  s << fmt::format("  geometry walk cells     {:.0f} (limit {:.0f})\n", e.walk_cells, kMaxWalkCells);
+  s << fmt::format("  node total bytes        {} ({} rank(s) on the fullest node; limit {} from {})\n",
+                   bytes_text(e.node_bytes()), e.ranks_on_node, bytes_text(e.node_limit), e.limit_source);
+  return s.str();
+}
+
+}  // namespace cartex::app
