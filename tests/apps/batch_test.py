@@ -6,7 +6,6 @@ run. One case per ctest:
 
     batch_test.py --heat3d PATH --wave3d PATH --mpiexec PATH --data DIR CASE
 """
-import argparse
 import math
 import os
 import re
@@ -269,23 +268,5 @@ def case_restart_summary():
         check(re.search(r"^  steps +1\.\.20 of 20, dt 0\.0003 \(cfl \S+\), t_end 0\.006$", out, re.M), f"fresh summary:\n{out}")
 
 
-CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
-
-
-def main():
-    global ARGS
-    p = argparse.ArgumentParser()
-    p.add_argument("--heat3d", required=True)
-    p.add_argument("--wave3d", required=True)
-    p.add_argument("--mpiexec", required=True)
-    p.add_argument("--data", required=True, help="tests/io/data (the version-1 checkpoint)")
-    p.add_argument("case", choices=sorted(CASES))
-    ARGS = p.parse_args()
-    ARGS.heat3d = os.path.realpath(ARGS.heat3d)
-    ARGS.wave3d = os.path.realpath(ARGS.wave3d)
-    CASES[ARGS.case]()
-    cartex_testing.finish(ARGS.case)
-
-
 if __name__ == "__main__":
-    main()
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d'], extra=['data'])

@@ -5,7 +5,6 @@ One case per ctest:
 
     heat3d_test.py --heat3d PATH --wave3d PATH --mpiexec PATH CASE
 """
-import argparse
 import os
 import re
 import sys
@@ -507,22 +506,5 @@ def case_wave():
             check(own_lines(err) == [expected], f"wave bad input: {err!r}, expected {expected!r}")
 
 
-CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
-
-
-def main():
-    global ARGS
-    p = argparse.ArgumentParser()
-    p.add_argument("--heat3d", required=True)
-    p.add_argument("--mpiexec", required=True)
-    p.add_argument("--wave3d", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    ARGS = p.parse_args()
-    ARGS.heat3d = os.path.abspath(ARGS.heat3d)
-    ARGS.wave3d = os.path.abspath(ARGS.wave3d)
-    CASES[ARGS.case]()
-    cartex_testing.finish(ARGS.case)
-
-
 if __name__ == "__main__":
-    main()
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d'])

@@ -6,7 +6,6 @@ ctest:
 
     input_test.py --heat3d PATH --wave3d PATH --mpiexec PATH CASE
 """
-import argparse
 import os
 import re
 import sys
@@ -125,7 +124,12 @@ def case_layers():
                            "bad-tweak.yaml:3:8: physics.cfl: expected a number in (0, 1], got 1.5")
         write(d, "bad-key.yaml", "# a comment\nrun:\n  stepz: 3\n")
         expect_input_error("unknown key in the later file", 2, ["base.yaml", "bad-key.yaml", "tweaks.yaml"], d,
-                           "bad-key.yaml:3:3: run.stepz: unknown key (expected one of: " + ", ".join(RUN_KEYS) + ")")
+                           "bad-key.yaml:3:3: run.stepz: unknown key (expected one of: " + ", ".join(run_keys()) + ")")
+
+
+def run_keys():
+    """The keys of the run section, as --help-input lists them, sorted."""
+    return sorted(k.split(".")[1] for k in help_keys(ARGS.heat3d) if k.startswith("run."))
 
 
 def help_keys(app):
@@ -264,25 +268,5 @@ def case_restart():
                            "heat3d: an input file is required (or --restart FILE) (see heat3d --help)")
 
 
-CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}
-RUN_KEYS = ["progress_every", "steps"]
-
-
-def main():
-    global ARGS, RUN_KEYS
-    p = argparse.ArgumentParser()
-    p.add_argument("--heat3d", required=True)
-    p.add_argument("--mpiexec", required=True)
-    p.add_argument("--wave3d", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    ARGS = p.parse_args()
-    ARGS.heat3d = os.path.abspath(ARGS.heat3d)
-    ARGS.wave3d = os.path.abspath(ARGS.wave3d)
-    RUN_KEYS = [k.split(".")[1] for k in help_keys(ARGS.heat3d) if k.startswith("run.")]
-    RUN_KEYS.sort()
-    CASES[ARGS.case]()
-    cartex_testing.finish(ARGS.case)
-
-
 if __name__ == "__main__":
-    main()
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d'])

@@ -7,7 +7,6 @@ and plot_history.py tools. One case per ctest:
 
 Runs under a Python with numpy, h5py and matplotlib (tests/io/CMakeLists.txt finds one).
 """
-import argparse
 import os
 import re
 import shutil
@@ -367,23 +366,5 @@ def case_scripts():
         check(code == 2 and "cannot open as HDF5" in err, f"h5diff on a non-HDF5 file: {code} {err}")
 
 
-CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
-
-
-def main():
-    global ARGS
-    p = argparse.ArgumentParser()
-    p.add_argument("--heat3d", required=True)
-    p.add_argument("--wave3d", required=True)
-    p.add_argument("--mpiexec", required=True)
-    p.add_argument("--scripts", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    ARGS = p.parse_args()
-    ARGS.heat3d = os.path.abspath(ARGS.heat3d)
-    ARGS.wave3d = os.path.abspath(ARGS.wave3d)
-    CASES[ARGS.case]()
-    cartex_testing.finish(ARGS.case)
-
-
 if __name__ == "__main__":
-    main()
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d'], extra=['scripts'])

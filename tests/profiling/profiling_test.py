@@ -9,7 +9,6 @@ kokkos_regions: heat3d and wave3d on 2 ranks with several halo backends, with te
 phase_table: the summary's phase table: every phase, min <= avg <= max, call counts, the phases
   within the step time, and the exchange share equal to the sum of the halo phases.
 """
-import argparse
 import os
 import re
 import sys
@@ -227,23 +226,5 @@ def case_phase_table():
                 check_table(what, out, updates, exchanges, posts, packed)
 
 
-CASES = {"kokkos_regions": case_kokkos_regions, "phase_table": case_phase_table}
-
-
-def main():
-    global ARGS
-    p = argparse.ArgumentParser()
-    p.add_argument("--heat3d", required=True)
-    p.add_argument("--wave3d", required=True)
-    p.add_argument("--mpiexec", required=True)
-    p.add_argument("--tool", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    ARGS = p.parse_args()
-    for a in ("heat3d", "wave3d", "tool"):
-        setattr(ARGS, a, os.path.abspath(getattr(ARGS, a)))
-    CASES[ARGS.case]()
-    cartex_testing.finish(ARGS.case)
-
-
 if __name__ == "__main__":
-    main()
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d', 'tool'])
