@@ -22,15 +22,7 @@ import cartex_testing  # noqa: E402
 
 ARGS = None
 
-BASE = """\
-grid:
-  n: [12, 10, 8]
-physics:
-  alpha: 1.0
-  dt: 3.0e-4
-run:
-  steps: 20
-"""
+BASE = cartex_testing.small_input(steps=20, progress_every=None, time_step="dt: 3.0e-4")
 
 
 def run(ranks, args, cwd, per_rank_codes=False, app=None):

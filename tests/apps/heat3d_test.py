@@ -16,15 +16,7 @@ import cartex_testing  # noqa: E402
 
 ARGS = None
 
-BASE = """\
-grid:
-  n: [12, 10, 8]
-physics:
-  alpha: 1.0
-  cfl: 0.5
-run:
-  steps: 5
-"""
+BASE = cartex_testing.small_input(steps=5, progress_every=None)
 
 
 def run(ranks, args, cwd, per_rank_codes=False, env=None, app=None):

@@ -18,15 +18,7 @@ import cartex_testing  # noqa: E402
 ARGS = None
 DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "input.md")
 
-BASE = """\
-grid:
-  n: [12, 10, 8]
-physics:
-  alpha: 1.0
-  cfl: 0.5
-run:
-  steps: 6
-"""
+BASE = cartex_testing.small_input(steps=6, progress_every=None)
 
 
 def run(ranks, args, cwd, per_rank_codes=False, app=None):

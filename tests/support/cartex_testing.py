@@ -11,17 +11,14 @@ import subprocess
 import sys
 import tempfile
 
-# A small heat3d input the drivers start from (wave3d: replace "alpha" by "speed").
-BASE_INPUT = """\
-grid:
-  n: [12, 10, 8]
-physics:
-  alpha: 1.0
-  cfl: 0.5
-run:
-  steps: 20
-  progress_every: 5
-"""
+def small_input(steps=20, progress_every=5, time_step="cfl: 0.5"):
+    """A small heat3d input (12x10x8 cells) for the drivers to start from; wave3d: replace "alpha" by
+    "speed". progress_every=None leaves run.progress_every out."""
+    text = f"grid:\n  n: [12, 10, 8]\nphysics:\n  alpha: 1.0\n  {time_step}\nrun:\n  steps: {steps}\n"
+    return text + (f"  progress_every: {progress_every}\n" if progress_every is not None else "")
+
+
+BASE_INPUT = small_input()
 
 MPI_FLAGS = ["-q", "--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
 FAILURES = []
