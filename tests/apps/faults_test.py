@@ -37,7 +37,7 @@ def refused(ranks, args, d, key, env=None):
     t0 = time.monotonic()
     code, out, err, codes = run(ranks, args, d, env=env, timeout=60)
     took = time.monotonic() - t0
-    lines = [l for l in err.splitlines() if l.strip()]
+    lines = cartex_testing.own_lines(err)
     check(codes == [2] * ranks, f"{args}: per-rank exit codes {codes}, stderr {lines}")
     check(took < 20, f"{args}: refusing took {took:.1f} s")
     # Located at the input file's line, or at the --set that gave the value.
@@ -108,7 +108,7 @@ def case_resources_limit():
         check(codes == [0, 0], f"limit 1G: codes {codes}: {err}")
         check("limit 1073741824 B (1.0 GiB) from CARTEX_MEMORY_LIMIT" in out, f"limit 1G not in the dry run:\n{out}")
         code, out, err, codes = run(2, args, d, env={"CARTEX_MEMORY_LIMIT": "lots"})
-        lines = [l for l in err.splitlines() if l.strip()]
+        lines = cartex_testing.own_lines(err)
         check(codes == [2, 2], f"limit 'lots': codes {codes}")
         check(lines == ['CARTEX_MEMORY_LIMIT: expected bytes per node (a number with an optional K, M, G or T suffix), '
                         'got "lots"'], f"limit 'lots': {lines}")

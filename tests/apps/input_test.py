@@ -26,16 +26,12 @@ def run(ranks, args, cwd, per_rank_codes=False, app=None):
     return cartex_testing.mpirun(ARGS.mpiexec, ranks, app or ARGS.heat3d, args, cwd, per_rank_codes)
 
 
-def cartex_lines(err):
-    """stderr without blank lines (Open MPI may add its own lines only on failures it reports)."""
-    return [l for l in err.splitlines() if l.strip()]
-
-
 def expect_input_error(name, ranks, args, cwd, expected):
     """Every rank exits 2 and stderr is exactly the one located line `expected`."""
     code, out, err, codes = run(ranks, args, cwd, per_rank_codes=True)
     check(codes == [2] * ranks, f"{name}: per-rank exit codes {codes}, expected {[2] * ranks}")
-    check(cartex_lines(err) == [expected], f"{name}: stderr\n  {cartex_lines(err)}\nexpected\n  [{expected!r}]")
+    lines = cartex_testing.own_lines(err)
+    check(lines == [expected], f"{name}: stderr\n  {lines}\nexpected\n  [{expected!r}]")
     check(out.strip() == "", f"{name}: unexpected stdout {out!r}")
 
 

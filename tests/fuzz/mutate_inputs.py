@@ -23,7 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from cartex_testing import MPI_FLAGS  # noqa: E402
+from cartex_testing import mpi_command, own_lines, per_rank_output  # noqa: E402
 
 EXTREME_VALUES = [
     "0", "-1", "1", "-0", "2147483647", "2147483648", "-2147483648", "4294967297", "1073741825",
@@ -115,7 +115,9 @@ def run_one(job):
     try:
         with open(os.path.join(work, "mutant.yaml"), "w", encoding="latin-1") as f:
             f.write(text)
-        cmd = [args.mpiexec, "-n", str(ranks)] + MPI_FLAGS + [app, "mutant.yaml", "--dry-run"]
+        # Each rank's stderr from its own file (the merged stream can cut Kokkos' lines into cartex's).
+        rank_dir = os.path.join(work, "ranks")
+        cmd = mpi_command(args.mpiexec, ranks, app, ["mutant.yaml", "--dry-run"], work, output_dir=rank_dir)
         proc = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         try:
             _, err = proc.communicate(timeout=args.timeout)
@@ -123,8 +125,8 @@ def run_one(job):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
             return job, f"no exit within {args.timeout} s", None
-        err = err.decode("latin-1")
-        lines = [l for l in err.splitlines() if l.strip()]
+        err = (per_rank_output(rank_dir, ranks) or ("", err.decode("latin-1")))[1]
+        lines = own_lines(err)
         if proc.returncode not in (0, 2):
             return job, f"exit {proc.returncode}: {lines[-5:]}", proc.returncode
         if proc.returncode == 2 and (len(lines) != 1 or not LOCATED.match(lines[0])):

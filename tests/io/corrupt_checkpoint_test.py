@@ -46,7 +46,7 @@ def restart(app, d, path, ranks, with_input=True):
     args = ([f"{app}.yaml"] if with_input else []) + ["--restart", path, "--set", "output.dir=bad"]
     code, out, err, codes = cartex_testing.mpirun(ARGS.mpiexec, ranks, program(app), args, d, per_rank_codes=True,
                                                   timeout=60)
-    return code, out, [l for l in err.splitlines() if l.strip()], codes
+    return code, out, cartex_testing.own_lines(err), codes
 
 
 def expect_refused(app, d, path, what, expected=None, with_input=True):

@@ -88,7 +88,7 @@ def per_rank_output(rank_dir, ranks):
     texts = []
     for stream in ("stdout", "stderr"):
         files = [os.path.join(jobs[0], f"rank.{r}", stream) for r in range(ranks)]
-        texts.append("".join(open(f).read() if os.path.exists(f) else "" for f in files))
+        texts.append("".join(open(f, errors="backslashreplace").read() if os.path.exists(f) else "" for f in files))
     return tuple(texts) if all(os.path.isdir(os.path.join(jobs[0], f"rank.{r}")) for r in range(ranks)) else None
 
 
