@@ -149,6 +149,9 @@ def main():
     p.add_argument("--jobs", type=int, default=4, help="runs at a time (mostly waiting on MPI start-up)")
     p.add_argument("--keep", help="directory for the failing mutants and their stderr")
     args = p.parse_args()
+    # Every run happens in a directory of its own: the programs must not be relative to this one.
+    args.heat3d, args.wave3d = os.path.abspath(args.heat3d), os.path.abspath(args.wave3d)
+    args.mpiexec = shutil.which(args.mpiexec) or args.mpiexec
 
     sources = sorted(os.path.join(args.inputs, f) for f in os.listdir(args.inputs) if f.endswith(".yaml"))
     rng = random.Random(args.seed)
