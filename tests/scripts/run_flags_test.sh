@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The README's run command launches heat3d with the flags scripts/mpiexec_flags.sh picks. Checks that
-# they let Open MPI start more ranks than cores, as root (CI and many first users) and, when root, also
-# as an unprivileged user (who must not get --allow-run-as-root and must still run).
+# The README's run command launches heat3d with the flags scripts/mpiexec_flags.sh picks, sourced under
+# `set -euo pipefail` as scripts/run.sh sources it. Checks that they let Open MPI start more ranks than
+# cores, as root (CI and many first users) and, when root, also as an unprivileged user (who must not
+# get --allow-run-as-root and must still run).
 # Usage: run_flags_test.sh HEAT3D REPO_ROOT
 set -u
 heat3d=$1 root=$2
@@ -10,7 +11,7 @@ fail=0
 launch() {  # launch [setpriv args...]: one short run in a fresh directory; checks the checksum line
   local dir; dir=$(mktemp -d); chmod 777 "$dir"
   local out
-  out=$(cd "$dir" && "$@" bash -c '. "$0/scripts/mpiexec_flags.sh" "$1"; echo "flags: ${MPIEXEC_FLAGS[*]}" >&2
+  out=$(cd "$dir" && "$@" bash -c 'set -euo pipefail; . "$0/scripts/mpiexec_flags.sh" "$1"; echo "flags: ${MPIEXEC_FLAGS[*]}" >&2
         exec mpiexec -n "$1" "${MPIEXEC_FLAGS[@]}" --bind-to none "$2" "$0/inputs/heat3d.yaml" \
              --set grid.n=[8,8,8] --set run.steps=2 --set output.dir="$3/out"' "$root" "$ranks" "$heat3d" "$dir" 2>&1)
   local rc=$?
