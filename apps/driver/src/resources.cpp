@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "cartex/core/error.hpp"
-#include "cartex/halo/halo_geometry.hpp"
+#include "cartex/halo/geometry.hpp"
 
 namespace cartex::app {
 
@@ -106,7 +106,7 @@ ResourceEstimate estimate(const Config& cfg, const Decomposition& decomp) {
   const GlobalGrid& g = decomp.grid();
   const auto& dims = decomp.procs().dims;
   const int k = static_cast<int>(cfg.steps_per_exchange);
-  const HaloWidths w = halo_widths(g, cfg.stencil, k);
+  const HaloWidths w = halo::halo_widths(g, cfg.stencil, k);
   ResourceEstimate e;
   double with_halo = 1, reach = 1, walk_block = 1;
   e.block_cells = 1;

@@ -10,7 +10,7 @@ namespace cartex::app {
 Stepper::Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update)
     : k_(static_cast<int>(s.cfg.steps_per_exchange)),
       overlap_(s.cfg.overlap),
-      plan_(make_halo_plan(s.cfg.backend, *s.geometry, s.pattern, s.comm())),
+      plan_(halo::make_halo_plan(s.cfg.backend, {s.pattern, s.comm(), &*s.geometry})),
       op_(std::move(update)) {
   const FieldLayout& layout = s.pattern.layout;
   for (const auto& runs : s.pattern.update) update_.push_back(make_cell_region(layout, runs));

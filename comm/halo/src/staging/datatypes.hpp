@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-namespace cartex::detail {
+namespace cartex::halo {
 
 // Owns one committed MPI datatype (or MPI_DATATYPE_NULL) and frees it.
 class OwnedType {
@@ -33,4 +33,4 @@ class OwnedType {
 // view's first element; it may lie in another allocation). MPI_DATATYPE_NULL if both are empty.
 OwnedType cells_type(const std::vector<long>& cells, long pad = 0, MPI_Aint pad_displ = 0);
 
-}  // namespace cartex::detail
+}  // namespace cartex::halo

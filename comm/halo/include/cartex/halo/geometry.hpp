@@ -29,7 +29,7 @@
 #include "cartex/core/stencil.hpp"
 #include "cartex/halo/step_distance.hpp"
 
-namespace cartex {
+namespace cartex::halo {
 
 // Unwrapped process coordinates.
 using ProcCoord = std::array<long, 3>;
@@ -49,6 +49,8 @@ class HaloGeometry {
 
   const Decomposition& decomposition() const { return decomp_; }
   int steps() const { return k_; }
+  // The reach of the stencil itself (one step), for the overlap split of the first step.
+  const HaloWidths& stencil_reach() const { return stencil_reach_; }
   // Stencil-walk cells visited while building the geometry: its set-up work, linear in the halo.
   long walk_cells() const { return reach_.visited() + block_walk_.visited(); }
   // Halo widths: the reach of S^k on each side (0 in unused dimensions).
@@ -102,6 +104,7 @@ class HaloGeometry {
 
   Decomposition decomp_;
   int k_;
+  HaloWidths stencil_reach_;
   HaloWidths widths_;
   std::array<long, 3> smallest_block_{};  // every block is this one grown by 0 or more cells per side
   StepDistance reach_;       // S^m = cells within m steps of the origin, over the bounding box of S^k
@@ -109,4 +112,4 @@ class HaloGeometry {
   std::vector<Offset> owner_offsets_;
 };
 
-}  // namespace cartex
+}  // namespace cartex::halo

@@ -1,12 +1,15 @@
-#include "auto_plan.hpp"
-
+// Backend "auto": builds every other backend the memory space allows, times a few exchanges of each
+// on a scratch field, takes the slowest rank's median per candidate (so every rank picks the same)
+// and keeps the fastest.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 
-#include "zero_copy_blocks.hpp"
+#include "cartex/halo/backends.hpp"
+#include "mpi_check.hpp"
 
-namespace cartex::detail {
+namespace cartex::halo {
 
 namespace {
 
@@ -30,27 +33,26 @@ constexpr int kTimed = 7;
 
 }  // namespace
 
-std::unique_ptr<HaloPlan> make_auto_plan(const HaloGeometry& geo, const HaloPattern& pattern, MPI_Comm comm) {
-  using Space = Kokkos::DefaultExecutionSpace::memory_space;
-  const bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space>::accessible;
-  Field scratch("cartex::auto_scratch", pattern.layout);
+std::unique_ptr<HaloPlan> make_auto(const PlanInputs& in) {
+  const bool host = host_accessible_memory();
+  Field scratch("cartex::auto_scratch", in.pattern.layout);
   std::unique_ptr<HaloPlan> best;
   double best_time = 0;
   std::string table;
-  for (const auto& name : halo_backends()) {
-    if (name == "auto" || (!host && backend_is_zero_copy(name))) continue;
-    auto plan = make_halo_plan(name, geo, pattern, comm);
+  for (const Backend& b : backends()) {
+    if (std::strcmp(b.name, "auto") == 0 || (!host && b.zero_copy)) continue;
+    auto plan = b.make(in);
     std::vector<double> times;
     for (int r = 0; r < kWarmup + kTimed; ++r) {
-      MPI_Barrier(comm);
+      check_mpi(MPI_Barrier(in.comm), "MPI_Barrier");
       const double t0 = MPI_Wtime();
       plan->exchange(scratch);
       if (r >= kWarmup) times.push_back(MPI_Wtime() - t0);
     }
     std::nth_element(times.begin(), times.begin() + kTimed / 2, times.end());
     double median = times[kTimed / 2], slowest = 0;
-    MPI_Allreduce(&median, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm);
-    table += fmt::format("{}{} {:.1f} us", table.empty() ? "" : ", ", name, slowest * 1e6);
+    check_mpi(MPI_Allreduce(&median, &slowest, 1, MPI_DOUBLE, MPI_MAX, in.comm), "MPI_Allreduce");
+    table += fmt::format("{}{} {:.1f} us", table.empty() ? "" : ", ", b.name, slowest * 1e6);
     if (!best || slowest < best_time) {
       best_time = slowest;
       best = std::move(plan);
@@ -61,4 +63,4 @@ std::unique_ptr<HaloPlan> make_auto_plan(const HaloGeometry& geo, const HaloPatt
   return std::make_unique<ChosenPlan>(std::move(best), note);
 }
 
-}  // namespace cartex::detail
+}  // namespace cartex::halo

@@ -1,6 +1,8 @@
-#include "mpi_types.hpp"
+#include "staging/datatypes.hpp"
 
-namespace cartex::detail {
+#include "mpi_check.hpp"
+
+namespace cartex::halo {
 
 OwnedType cells_type(const std::vector<long>& cells, long pad, MPI_Aint pad_displ) {
   if (cells.empty() && pad == 0) return OwnedType();
@@ -19,9 +21,11 @@ OwnedType cells_type(const std::vector<long>& cells, long pad, MPI_Aint pad_disp
     displs.push_back(pad_displ);
   }
   MPI_Datatype t;
-  MPI_Type_create_hindexed(static_cast<int>(lengths.size()), lengths.data(), displs.data(), MPI_DOUBLE, &t);
-  MPI_Type_commit(&t);
-  return OwnedType(t);
+  check_mpi(MPI_Type_create_hindexed(static_cast<int>(lengths.size()), lengths.data(), displs.data(), MPI_DOUBLE, &t),
+            "MPI_Type_create_hindexed");
+  OwnedType owned(t);
+  check_mpi(MPI_Type_commit(&t), "MPI_Type_commit");
+  return owned;
 }
 
-}  // namespace cartex::detail
+}  // namespace cartex::halo

@@ -1,10 +1,10 @@
-#include "packing.hpp"
+#include "staging/pack_list.hpp"
 
 #include <algorithm>
 
 #include "cartex/core/phase_profile.hpp"
 
-namespace cartex::detail {
+namespace cartex::halo {
 
 PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots) {
   long cells = 0;
@@ -42,18 +42,18 @@ void PackList::unpack(Field& f, const Kokkos::View<double*>& buf) const {
 }
 
 void PackList::pack_to_host(const Field& f, const Kokkos::View<double*>& buf,
-                            const Kokkos::View<double*>::HostMirror& host) const {
+                            const host_mirror_t<Kokkos::View<double*>>& host) const {
   PhaseScope pack(Phase::kHaloPack);
   this->pack(f, buf);
   Kokkos::deep_copy(host, buf);
 }
 
 void PackList::unpack_from_host(Field& f, const Kokkos::View<double*>& buf,
-                                const Kokkos::View<double*>::HostMirror& host) const {
+                                const host_mirror_t<Kokkos::View<double*>>& host) const {
   PhaseScope unpack(Phase::kHaloUnpack);
   Kokkos::deep_copy(buf, host);
   this->unpack(f, buf);
   Kokkos::fence();
 }
 
-}  // namespace cartex::detail
+}  // namespace cartex::halo

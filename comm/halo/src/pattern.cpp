@@ -1,11 +1,9 @@
-#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/pattern.hpp"
 
 #include <algorithm>
 #include <map>
 
-#include "cartex/halo/halo_geometry.hpp"
-
-namespace cartex {
+namespace cartex::halo {
 
 namespace {
 
@@ -36,26 +34,45 @@ std::vector<LineRun> runs_where(const FieldLayout& l, const Box& b, Keep&& keep)
 
 }  // namespace
 
+std::vector<BlockPart> HaloPattern::sends() const {
+  std::vector<BlockPart> out;
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (blocks[i].target != MPI_PROC_NULL) out.push_back({static_cast<int>(i), blocks[i].target, &blocks[i].send});
+  return out;
+}
+
+std::vector<BlockPart> HaloPattern::recvs() const {
+  std::vector<BlockPart> out;
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (blocks[i].source != MPI_PROC_NULL) out.push_back({static_cast<int>(i), blocks[i].source, &blocks[i].recv});
+  return out;
+}
+
+std::vector<Offset> HaloPattern::offsets() const {
+  std::vector<Offset> out;
+  for (const auto& b : blocks) out.push_back(b.offset);
+  return out;
+}
+
 long HaloPattern::send_cells() const {
   long n = 0;
-  for (size_t i = 0; i < send.size(); ++i)
-    if (target[i] != MPI_PROC_NULL) n += static_cast<long>(send[i].size());
+  for (const auto& s : sends()) n += static_cast<long>(s.cells->size());
   return n;
 }
 
 long HaloPattern::send_messages() const {
   long n = 0;
-  for (size_t i = 0; i < send.size(); ++i) n += target[i] != MPI_PROC_NULL && !send[i].empty();
+  for (const auto& s : sends()) n += !s.cells->empty();
   return n;
 }
 
-HaloPattern make_halo_pattern(const Decomposition& decomp, int rank, const Stencil& stencil, int k) {
-  const HaloGeometry geo(decomp, stencil, k);
+HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
+  const Decomposition& decomp = geo.decomposition();
   const ProcessGrid& pg = decomp.procs();
   const GlobalGrid& grid = decomp.grid();
+  const int k = geo.steps();
   HaloPattern p;
   p.rank = rank;
-  p.steps_per_exchange = k;
   p.layout.box = decomp.box(rank);
   p.layout.halo = geo.widths();
   const auto me_int = pg.coords(rank);
@@ -63,13 +80,6 @@ HaloPattern make_halo_pattern(const Decomposition& decomp, int rank, const Stenc
 
   // Neighborhood: minus the owner offsets; index of each owner offset.
   std::map<Offset, int> block_of_owner;
-  for (const auto& o : geo.owner_offsets()) {
-    block_of_owner[o] = static_cast<int>(p.neighbors.size());
-    p.neighbors.push_back({-o[0], -o[1], -o[2]});
-  }
-  const size_t t = p.neighbors.size();
-  p.send.resize(t);
-  p.recv.resize(t);
   auto rank_at = [&](const Offset& s) {
     std::array<int, 3> c{};
     for (int d = 0; d < 3; ++d) {
@@ -79,28 +89,32 @@ HaloPattern make_halo_pattern(const Decomposition& decomp, int rank, const Stenc
     }
     return pg.rank(c);
   };
-  for (size_t i = 0; i < t; ++i) {
-    p.target.push_back(rank_at(p.neighbors[i]));
-    p.source.push_back(rank_at({-p.neighbors[i][0], -p.neighbors[i][1], -p.neighbors[i][2]}));
+  for (const auto& o : geo.owner_offsets()) {
+    block_of_owner[o] = static_cast<int>(p.blocks.size());
+    Block b;
+    b.offset = {-o[0], -o[1], -o[2]};
+    b.target = rank_at(b.offset);
+    b.source = rank_at(o);
+    p.blocks.push_back(std::move(b));
   }
 
   // Receive: our halo cells by owner offset.
   const Box mine = geo.box(me);
   geo.for_each_halo_cell(me, [&](const std::array<long, 3>& c, const Offset& own) {
-    p.recv[block_of_owner.at(own)].push_back(view_of(p.layout, mine, c));
+    p.blocks[block_of_owner.at(own)].recv.push_back(view_of(p.layout, mine, c));
   });
-  // Send: the cells of target i's halo that it gets from us (owner offset = neighbors[i] seen from it),
+  // Send: the cells of target i's halo that it gets from us (owner offset = offset i seen from it),
   // found inside our block only (unwrapped, the target's owner at `back` is our block).
-  for (size_t i = 0; i < t; ++i) {
-    if (p.target[i] == MPI_PROC_NULL) continue;
-    const ProcCoord tc{me[0] + p.neighbors[i][0], me[1] + p.neighbors[i][1], me[2] + p.neighbors[i][2]};
-    const Offset back{-p.neighbors[i][0], -p.neighbors[i][1], -p.neighbors[i][2]};
+  for (Block& b : p.blocks) {
+    if (b.target == MPI_PROC_NULL) continue;
+    const ProcCoord tc{me[0] + b.offset[0], me[1] + b.offset[1], me[2] + b.offset[2]};
+    const Offset back{-b.offset[0], -b.offset[1], -b.offset[2]};
     geo.for_each_halo_cell_in(tc, mine, [&](const std::array<long, 3>& c, const Offset& own) {
-      if (own == back) p.send[i].push_back(view_of(p.layout, mine, c));
+      if (own == back) b.send.push_back(view_of(p.layout, mine, c));
     });
   }
-  for (size_t i = 0; i < t; ++i)
-    if (p.source[i] == MPI_PROC_NULL) p.recv[i].clear();
+  for (Block& b : p.blocks)
+    if (b.source == MPI_PROC_NULL) b.recv.clear();
 
   // Update regions: step j updates B + S^(k-j) inside the domain.
   auto in_domain = [&](const std::array<long, 3>& c) {
@@ -114,7 +128,7 @@ HaloPattern make_halo_pattern(const Decomposition& decomp, int rank, const Stenc
     }));
   // Overlap split of step 1: a cell is inner if every cell it reads is in the block, i.e. (the block
   // being a box) if it sits at least the stencil's reach away from every face.
-  const HaloWidths r = stencil.reach();
+  const HaloWidths r = geo.stencil_reach();
   Box core = mine;
   for (int d = 0; d < 3; ++d) {
     core.lo[d] += r.lo[d];
@@ -128,4 +142,4 @@ HaloPattern make_halo_pattern(const Decomposition& decomp, int rank, const Stenc
   return p;
 }
 
-}  // namespace cartex
+}  // namespace cartex::halo

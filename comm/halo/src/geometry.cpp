@@ -1,4 +1,4 @@
-#include "cartex/halo/halo_geometry.hpp"
+#include "cartex/halo/geometry.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-namespace cartex {
+namespace cartex::halo {
 
 namespace {
 
@@ -99,6 +99,7 @@ void check_halo_depth(const GlobalGrid& grid, const Stencil& stencil, long k) {
 HaloGeometry::HaloGeometry(const Decomposition& decomp, const Stencil& stencil, int k)
     : decomp_(decomp),
       k_(k),
+      stencil_reach_(stencil.reach()),
       widths_(checked_widths(decomp.grid(), stencil, k)),
       smallest_block_(smallest_block(decomp)),
       reach_(reach_region(widths_), unit_box(), with_centre(stencil), k),
@@ -179,4 +180,4 @@ std::vector<Offset> HaloGeometry::compute_owner_offsets() const {
   return {used.begin(), used.end()};
 }
 
-}  // namespace cartex
+}  // namespace cartex::halo
