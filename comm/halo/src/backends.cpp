@@ -23,6 +23,8 @@ std::optional<HaloStats> predict_cart_combining_packed(const PlanInputs&);
 std::unique_ptr<HaloPlan> make_cart_forwarding(const PlanInputs&);
 std::optional<HaloStats> predict_cart_forwarding(const PlanInputs&);
 std::unique_ptr<HaloPlan> make_graph_combining(const PlanInputs&);
+std::unique_ptr<HaloPlan> make_p2p_persistent(const PlanInputs&);
+std::optional<HaloStats> predict_p2p_persistent(const PlanInputs&);
 std::unique_ptr<HaloPlan> make_auto(const PlanInputs&);
 
 const std::vector<Backend>& backends() {
@@ -41,6 +43,8 @@ const std::vector<Backend>& backends() {
        make_cart_forwarding, predict_cart_forwarding},
       {"graph_combining", "general dist graph + comm/graph message combining (paper 002), packed", false, false,
        make_graph_combining, nullptr},
+      {"p2p_persistent", "p2p on persistent requests (MPI_Send_init/MPI_Recv_init, MPI_Startall)", false, true,
+       make_p2p_persistent, predict_p2p_persistent},
       {"auto", "times the others at creation and keeps the fastest", false, false, make_auto, nullptr},
   };
   return table;
