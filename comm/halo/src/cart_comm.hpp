@@ -1,45 +1,31 @@
 #pragma once
-// Internal: comm/cart's Cartesian neighborhood communicator and persistent plans, owned with RAII,
-// for the backends on comm/cart's collectives (ICPP'19). The halo neighborhood is isomorphic (every
-// rank lists the same offsets), so CX_Cart_neighborhood_create takes it as it is.
-#include <mpi.h>
+// Internal: comm/cart's C++ Neighborhood over the halo pattern's offsets, for the backends on
+// comm/cart's collectives (ICPP'19). The halo neighborhood is isomorphic (every rank lists the same
+// offsets), so comm/cart takes it as it is.
+#include <cartex/cart/neighborhood.hpp>
 
-#include <cartex/cart/cx_cart.h>
+#include <utility>
 
 #include "cartex/halo/geometry.hpp"
 #include "cartex/halo/pattern.hpp"
 
 namespace cartex::halo {
 
-// Owns a Cartesian neighborhood communicator of comm/cart over the pattern's offsets.
-class CartComm {
- public:
-  CartComm(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm, const char* algorithm, const char* execution);
-  ~CartComm();
-  CartComm(const CartComm&) = delete;
-  CartComm& operator=(const CartComm&) = delete;
-  MPI_Comm get() const { return comm_; }
+// The pattern's neighborhood on the decomposition's process grid (collective over comm).
+cart::Neighborhood cart_neighborhood(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm,
+                                     cart::Algorithm algorithm, cart::Execution execution);
 
- private:
-  MPI_Comm comm_ = MPI_COMM_NULL;
-};
+// Throws cartex::Error "CALL failed on rank R: what" for comm/cart's own error.
+[[noreturn]] void rethrow_cart_error(const char* call, const cart::Error& e);
 
-// Owns a comm/cart persistent plan.
-class CartPlanHandle {
- public:
-  explicit CartPlanHandle(CX_Cart_plan p) : p_(p) {}
-  ~CartPlanHandle() {
-    if (p_) CX_Cart_plan_free(&p_);
+// Runs f(), turning a comm/cart error into cartex's Error naming `call`.
+template <class F>
+auto cart_call(const char* call, F&& f) -> decltype(f()) {
+  try {
+    return std::forward<F>(f)();
+  } catch (const cart::Error& e) {
+    rethrow_cart_error(call, e);
   }
-  CartPlanHandle(const CartPlanHandle&) = delete;
-  CartPlanHandle& operator=(const CartPlanHandle&) = delete;
-  CX_Cart_plan get() const { return p_; }
-
- private:
-  CX_Cart_plan p_;
-};
-
-// Throws cartex::Error naming `call` when a comm/cart call failed.
-void check_cart(int code, const char* call);
+}
 
 }  // namespace cartex::halo

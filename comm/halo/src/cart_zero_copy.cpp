@@ -13,7 +13,8 @@ CartZeroCopyPlan::CartZeroCopyPlan(const HaloGeometry& geo, const HaloPattern& p
       combining_(combining),
       pattern_(p),
       slots_(combining ? uniform_block_sizes(p, comm) : std::vector<long>{}),
-      cart_(geo, p, comm, combining ? "combining" : "direct", "zerocopy"),
+      cart_(cart_neighborhood(geo, p, comm, combining ? cart::Algorithm::combining : cart::Algorithm::direct,
+                              cart::Execution::zero_copy)),
       // The direct Cartesian schedule has one round per offset (ICPP'19 Listing 4).
       stats_(combining ? combining_stats(p, &slots_) : direct_stats(p, static_cast<int>(p.blocks.size()))) {}
 
@@ -21,7 +22,7 @@ void CartZeroCopyPlan::start(Field& f) {
   state_.start();
   Bound& b = bind(f);
   PhaseScope wait(Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
-  check_cart(CX_Cart_plan_execute(b.plan->get()), "CX_Cart_plan_execute");
+  cart_call("CX_Cart_plan_execute", [&] { b.plan->execute(); });
 }
 
 CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(Field& f) {
@@ -33,11 +34,10 @@ CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(Field& f) {
     const BlockPadding padding{slots_, base, &b.scratch};
     b.blocks = std::make_unique<ZeroCopyBlocks>(pattern_, false, combining_ ? &padding : nullptr);
     const ZeroCopyBlocks& z = *b.blocks;
-    CX_Cart_plan h = nullptr;
-    check_cart(CX_Cart_alltoallw_init(base, z.send_counts.data(), z.send_displs.data(), z.send_types.data(), base,
-                                      z.recv_counts.data(), z.recv_displs.data(), z.recv_types.data(), cart_.get(), &h),
-               "CX_Cart_alltoallw_init");
-    b.plan = std::make_unique<CartPlanHandle>(h);
+    b.plan = std::make_unique<cart::Plan>(cart_call("CX_Cart_alltoallw_init", [&] {
+      return cart_.alltoallw_init(base, z.send_counts.data(), z.send_displs.data(), z.send_types.data(), base,
+                                  z.recv_counts.data(), z.recv_displs.data(), z.recv_types.data());
+    }));
   }
   return b;
 }

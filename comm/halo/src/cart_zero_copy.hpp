@@ -31,7 +31,7 @@ class CartZeroCopyPlan final : public HaloPlan {
   struct Bound {
     std::vector<double> scratch;
     std::unique_ptr<ZeroCopyBlocks> blocks;
-    std::unique_ptr<CartPlanHandle> plan;
+    std::unique_ptr<cart::Plan> plan;
   };
   // The plan bound to f's buffer (built on first use), after fencing f's last update.
   Bound& bind(Field& f);
@@ -40,7 +40,7 @@ class CartZeroCopyPlan final : public HaloPlan {
   bool combining_;
   HaloPattern pattern_;
   std::vector<long> slots_;  // uniform block sizes (combining only)
-  CartComm cart_;
+  cart::Neighborhood cart_;
   std::map<double*, Bound> plans_;  // one per field buffer
   HaloStats stats_;
   StartFinish state_;

@@ -27,21 +27,20 @@ class CartPackedPlan final : public HaloPlan {
       : pattern_(p),
         slots_(uniform_block_sizes(p, comm)),
         buffers_(all_blocks(pattern_, true), all_blocks(pattern_, false), slots_),
-        cart_(geo, pattern_, comm, "combining", "packed"),
+        cart_(cart_neighborhood(geo, pattern_, comm, cart::Algorithm::combining, cart::Execution::packed)),
         stats_(combining_stats(pattern_, &slots_)) {
     const auto sc = buffers_.counts(buffers_.sends()), sd = buffers_.offsets(buffers_.sends());
     const auto rc = buffers_.counts(buffers_.recvs()), rd = buffers_.offsets(buffers_.recvs());
-    CX_Cart_plan h = nullptr;
-    check_cart(CX_Cart_alltoallv_init(buffers_.send_data(), sc.data(), sd.data(), MPI_DOUBLE, buffers_.recv_data(),
-                                      rc.data(), rd.data(), MPI_DOUBLE, cart_.get(), &h),
-               "CX_Cart_alltoallv_init");
-    plan_ = std::make_unique<CartPlanHandle>(h);
+    plan_ = std::make_unique<cart::Plan>(cart_call("CX_Cart_alltoallv_init", [&] {
+      return cart_.alltoallv_init(buffers_.send_data(), sc.data(), sd.data(), MPI_DOUBLE, buffers_.recv_data(), rc.data(),
+                                  rd.data(), MPI_DOUBLE);
+    }));
   }
   void start(Field& f) override {
     state_.start();
     buffers_.pack(f);
     PhaseScope wait(Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
-    check_cart(CX_Cart_plan_execute(plan_->get()), "CX_Cart_plan_execute");
+    cart_call("CX_Cart_plan_execute", [&] { plan_->execute(); });
   }
   void finish(Field& f) override {
     state_.finish();
@@ -54,8 +53,8 @@ class CartPackedPlan final : public HaloPlan {
   HaloPattern pattern_;
   std::vector<long> slots_;
   StagedBuffers buffers_;
-  CartComm cart_;
-  std::unique_ptr<CartPlanHandle> plan_;
+  cart::Neighborhood cart_;
+  std::unique_ptr<cart::Plan> plan_;  // declared after cart_: freed before it
   HaloStats stats_;
   StartFinish state_;
 };
