@@ -1,5 +1,5 @@
 // Standard neighborhood generators (see stencils.hpp).
-#include "cartex/cart/stencils.hpp"
+#include "cartex/cart/neighborhood_families.hpp"
 
 #include <cstdlib>
 #include <functional>
