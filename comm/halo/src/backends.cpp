@@ -28,24 +28,25 @@ std::optional<HaloStats> predict_p2p_persistent(const PlanInputs&);
 std::unique_ptr<HaloPlan> make_auto(const PlanInputs&);
 
 const std::vector<Backend>& backends() {
-  // name, description, zero-copy, overlaps, make, predict (nullptr: the stats need the plan)
+  // name, description, zero-copy, overlaps, buffers, per dimension, make, predict (nullptr: the stats
+  // need the plan)
   static const std::vector<Backend> table{
-      {"p2p", "Kokkos pack, MPI_Isend/MPI_Irecv per neighbor, Kokkos unpack", false, true, make_p2p, predict_p2p},
-      {"mpi_neighbor_alltoallw", "MPI dist-graph communicator + MPI_Ineighbor_alltoallw, derived datatypes", true, true,
-       make_mpi_neighbor_alltoallw, predict_mpi_neighbor_alltoallw},
-      {"cart_direct", "CX_Cart_alltoallw plan, direct schedule (ICPP'19 Listing 4)", true, false, make_cart_direct,
+      {"p2p", "Kokkos pack, MPI_Isend/MPI_Irecv per neighbor, Kokkos unpack", false, true, 2, false, make_p2p, predict_p2p},
+      {"mpi_neighbor_alltoallw", "MPI dist-graph communicator + MPI_Ineighbor_alltoallw, derived datatypes", true, true, 0,
+       false, make_mpi_neighbor_alltoallw, predict_mpi_neighbor_alltoallw},
+      {"cart_direct", "CX_Cart_alltoallw plan, direct schedule (ICPP'19 Listing 4)", true, false, 0, false, make_cart_direct,
        predict_cart_direct},
-      {"cart_combining", "CX_Cart_alltoallw plan, message combining (ICPP'19 Algorithm 1)", true, false,
+      {"cart_combining", "CX_Cart_alltoallw plan, message combining (ICPP'19 Algorithm 1)", true, false, 2, false,
        make_cart_combining, predict_cart_combining},
-      {"cart_combining_packed", "the combining schedule on contiguous buffers packed by Kokkos", false, false,
-       make_cart_combining_packed, predict_cart_combining_packed},
-      {"cart_forwarding", "dimension-ordered exchange that forwards received halo cells", false, true,
+      {"cart_combining_packed", "the combining schedule on contiguous buffers packed by Kokkos", false, false, 2,
+       true, make_cart_combining_packed, predict_cart_combining_packed},
+      {"cart_forwarding", "dimension-ordered exchange that forwards received halo cells", false, true, 2, true,
        make_cart_forwarding, predict_cart_forwarding},
-      {"graph_combining", "general dist graph + comm/graph message combining (paper 002), packed", false, false,
-       make_graph_combining, nullptr},
-      {"p2p_persistent", "p2p on persistent requests (MPI_Send_init/MPI_Recv_init, MPI_Startall)", false, true,
-       make_p2p_persistent, predict_p2p_persistent},
-      {"auto", "times the others at creation and keeps the fastest", false, false, make_auto, nullptr},
+      {"graph_combining", "general dist graph + comm/graph message combining (paper 002), packed", false, false, 2,
+       false, make_graph_combining, nullptr},
+      {"p2p_persistent", "p2p on persistent requests (MPI_Send_init/MPI_Recv_init, MPI_Startall)", false, true, 2,
+       false, make_p2p_persistent, predict_p2p_persistent},
+      {"auto", "times the others at creation and keeps the fastest", false, false, 4, true, make_auto, nullptr},
   };
   return table;
 }

@@ -35,6 +35,8 @@ struct Backend {
   const char* description;  // one line for --list-backends
   bool zero_copy;           // hands the field's own memory to MPI (needs host-accessible memory)
   bool overlaps;            // start returns before the exchange is done (plan.hpp says how much)
+  int buffers;              // halo-sized buffers the plan holds (send + receive, padding, scratch)
+  bool per_dimension;       // ... times the dimension (blocks pass through up to dim rounds)
   // Builds the plan (collective over inputs.comm).
   std::unique_ptr<HaloPlan> (*make)(const PlanInputs& inputs);
   // The plan's stats without building it or communicating; nullopt when that needs the plan.
