@@ -14,37 +14,37 @@ namespace {
 
 using namespace halo;
 
-TEST(HaloStartFinish, EveryBackendRefusesASecondStartAndAFinishWithoutStart) {
+// The geometry and this rank's pattern of a periodic 6^3 grid on every rank of MPI_COMM_WORLD.
+struct Built {
+  HaloGeometry geo;
+  HaloPattern pattern;
+};
+Built build(const std::string& shape) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  GlobalGrid g;
-  g.dim = 3;
-  g.n = {6, 6, 6};
-  const Decomposition dec(g, ProcessGrid::create(g, {0, 0, 0}, size));
-  const HaloGeometry geo(dec, test::shaped_stencil("box", 1, 3), 1);
-  const HaloPattern pattern = make_halo_pattern(geo, rank);
-  for (const Backend& b : backends()) {
-    auto plan = make_halo_plan(b.name, {pattern, MPI_COMM_WORLD, &geo});
-    Field f("f", pattern.layout);
-    EXPECT_THROW(plan->finish(f), Error) << b.name;
+  const test::Case c{3, {6, 6, 6}, {true, true, true}, shape, 1, 1};
+  HaloGeometry geo(Decomposition(c.grid(), ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
+  HaloPattern pattern = make_halo_pattern(geo, rank);
+  return {std::move(geo), std::move(pattern)};
+}
+
+TEST(HaloStartFinish, EveryBackendRefusesASecondStartAndAFinishWithoutStart) {
+  const Built b = build("box");
+  for (const Backend& row : backends()) {
+    auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
+    Field f("f", b.pattern.layout);
+    EXPECT_THROW(plan->finish(f), Error) << row.name;
     plan->start(f);
-    EXPECT_THROW(plan->start(f), Error) << b.name;
+    EXPECT_THROW(plan->start(f), Error) << row.name;
     plan->finish(f);
-    EXPECT_THROW(plan->finish(f), Error) << b.name;
+    EXPECT_THROW(plan->finish(f), Error) << row.name;
     plan->exchange(f);  // still usable
   }
 }
 
 TEST(HaloStartFinish, PlansWithoutTheGeometryTheyNeedAreRefused) {
-  GlobalGrid g;
-  g.dim = 3;
-  g.n = {6, 6, 6};
-  int size = 1, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const Decomposition dec(g, ProcessGrid::create(g, {0, 0, 0}, size));
-  const HaloPattern pattern = make_halo_pattern(HaloGeometry(dec, test::shaped_stencil("star", 1, 3), 1), rank);
+  const HaloPattern pattern = build("star").pattern;
   EXPECT_THROW(make_halo_plan("cart_forwarding", {pattern, MPI_COMM_WORLD}), std::invalid_argument);
   EXPECT_NO_THROW(make_halo_plan("p2p", {pattern, MPI_COMM_WORLD}));
   EXPECT_THROW(make_halo_plan("smoke_signals", {pattern, MPI_COMM_WORLD}), std::invalid_argument);

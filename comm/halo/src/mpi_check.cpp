@@ -19,10 +19,6 @@ void check_mpi(int rc, const char* call) {
   throw Error(fmt::format("{} failed on rank {}: {}", call, rank, std::string(text, static_cast<size_t>(len))));
 }
 
-OwnedComm::~OwnedComm() {
-  if (c_ != MPI_COMM_NULL) MPI_Comm_free(&c_);  // no throw from a destructor
-}
-
 OwnedComm duplicate(MPI_Comm comm) {
   MPI_Comm dup = MPI_COMM_NULL;
   check_mpi(MPI_Comm_dup(comm, &dup), "MPI_Comm_dup");
