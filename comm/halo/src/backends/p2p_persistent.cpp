@@ -40,6 +40,7 @@ class P2PPersistentPlan final : public HaloPlan {
                 "MPI_Send_init");
   }
   ~P2PPersistentPlan() override {
+    // Unchecked: a destructor does not throw.
     if (state_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
     for (auto& r : requests_)
       if (r != MPI_REQUEST_NULL) MPI_Request_free(&r);

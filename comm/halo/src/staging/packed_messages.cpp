@@ -12,7 +12,7 @@ PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> 
       requests_(sends_.size() + recvs_.size(), MPI_REQUEST_NULL) {}
 
 PackedMessages::~PackedMessages() {
-  // Never leave MPI writing into freed buffers.
+  // Never leave MPI writing into freed buffers (unchecked: a destructor does not throw).
   if (state_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
 }
 
