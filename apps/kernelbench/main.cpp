@@ -158,14 +158,14 @@ int main(int argc, char** argv) {
           Kokkos::deep_copy(u.view, 1.0);
           Kokkos::deep_copy(v.view, 1.0);
           const double cells = static_cast<double>(edge) * edge * (c.dim == 3 ? edge : 1);
-          const auto time = [&](cartex::StencilOperator::Kernel kind, std::string& name) {
-            const cartex::StencilOperator op(s, l, kind);
+          const auto time = [&](cartex::kernels::StencilOperator::Kernel kind, std::string& name) {
+            const cartex::kernels::StencilOperator op(s, l, kind);
             name = op.kernel_name();
             return best_time(repeats, [&] { op.apply(u, v, 1e-3); });
           };
           std::string kernel, generic_name;
-          const double t = time(cartex::StencilOperator::Kernel::kAuto, kernel);
-          const double tg = generic ? time(cartex::StencilOperator::Kernel::kGeneric, generic_name) : 0.0;
+          const double t = time(cartex::kernels::StencilOperator::Kernel::kAuto, kernel);
+          const double tg = generic ? time(cartex::kernels::StencilOperator::Kernel::kGeneric, generic_name) : 0.0;
           const double mlups = procs * cells / t / 1e6;
           const double gbs = 16.0 * procs * cells / t / 1e9;
           const double gmlups = generic ? procs * cells / tg / 1e6 : 0.0;

@@ -10,7 +10,7 @@
 #include "stencil_kernels.hpp"
 #include "stencil_plan.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 using detail::KernelShape;
 using detail::StencilPlan;
@@ -290,4 +290,4 @@ void StencilOperator::apply(const Field& in, Field& out, double coeff, const Cel
   });
 }
 
-}  // namespace cartex
+}  // namespace cartex::kernels

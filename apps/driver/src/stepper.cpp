@@ -7,15 +7,15 @@
 
 namespace cartex::app {
 
-Stepper::Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update)
+Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update)
     : k_(static_cast<int>(s.cfg.steps_per_exchange)),
       overlap_(s.cfg.overlap),
       plan_(make_halo_plan(s.cfg.backend, *s.geometry, s.pattern, s.comm())),
       op_(std::move(update)) {
   const FieldLayout& layout = s.pattern.layout;
-  for (const auto& runs : s.pattern.update) update_.push_back(make_cell_region(layout, runs));
-  inner_ = make_cell_region(layout, s.pattern.inner);
-  rim_ = make_cell_region(layout, s.pattern.rim);
+  for (const auto& runs : s.pattern.update) update_.push_back(kernels::make_cell_region(layout, runs));
+  inner_ = kernels::make_cell_region(layout, s.pattern.inner);
+  rim_ = kernels::make_cell_region(layout, s.pattern.rim);
 }
 
 void Stepper::step(Field& u, Field& next) {
@@ -43,7 +43,7 @@ void Stepper::step(Field& u, Field& next) {
   update(u, next, k_ == 1 ? nullptr : &update_[j - 1]);
 }
 
-void Stepper::update(const Field& u, Field& next, const CellRegion* cells) const {
+void Stepper::update(const Field& u, Field& next, const kernels::CellRegion* cells) const {
   PhaseScope phase(Phase::kUpdate);
   if (cells)
     op_->apply(u, next, *cells);

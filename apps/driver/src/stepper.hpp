@@ -20,7 +20,7 @@ namespace cartex::app {
 class Stepper {
  public:
   // Builds the plan (collective) and the update regions; `update` is built for s.pattern.layout.
-  Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update);
+  Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update);
 
   // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps. A
   // Kokkos profiling region "cartex::step" holds the step's update and halo phases.
@@ -43,14 +43,14 @@ class Stepper {
 
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
-  void update(const Field& u, Field& next, const CellRegion* cells) const;
+  void update(const Field& u, Field& next, const kernels::CellRegion* cells) const;
 
   int k_;
   bool overlap_;
   std::unique_ptr<HaloPlan> plan_;
-  std::unique_ptr<UpdateOperator> op_;
-  std::vector<CellRegion> update_;  // step j of a cycle: update_[j - 1]
-  CellRegion inner_, rim_;
+  std::unique_ptr<kernels::UpdateOperator> op_;
+  std::vector<kernels::CellRegion> update_;  // step j of a cycle: update_[j - 1]
+  kernels::CellRegion inner_, rim_;
   long steps_ = 0, exchanges_ = 0;
   double exchange_seconds_ = 0, blocking_seconds_ = 0;
 };

@@ -8,7 +8,7 @@
 #include "cartex/kernels/stencil_update.hpp"
 #include "cartex/kernels/update_operator.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 class LinearUpdate final : public UpdateOperator {
  public:
@@ -24,4 +24,4 @@ class LinearUpdate final : public UpdateOperator {
   double coeff_;
 };
 
-}  // namespace cartex
+}  // namespace cartex::kernels

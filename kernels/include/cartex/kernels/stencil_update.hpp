@@ -46,7 +46,7 @@
 #include "cartex/core/stencil.hpp"
 #include "cartex/kernels/cell_region.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 // The time scheme a StencilOperator applies, with acc = sum_q w_q in(p + o_q) in the order above:
 //   kEuler      out(p) = in(p) + coeff * acc                    (heat: coeff = dt * alpha)
@@ -77,4 +77,4 @@ class StencilOperator {
   std::shared_ptr<const Impl> impl_;
 };
 
-}  // namespace cartex
+}  // namespace cartex::kernels

@@ -8,7 +8,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/kernels/cell_region.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 class UpdateOperator {
  public:
@@ -22,4 +22,4 @@ class UpdateOperator {
   virtual std::string kernel_name() const = 0;
 };
 
-}  // namespace cartex
+}  // namespace cartex::kernels
