@@ -266,7 +266,57 @@ void sweep_region(const Impl& m, const K& k, const Field& in, Field& out, double
   }
 }
 
+// Steps first .. last of a cycle on the host in skewed tiles with a wavefront over z (the scheme and
+// why it gives the single steps' bits: cycle_regions.hpp). Runs on the calling thread.
+template <Scheme S, class K>
+void sweep_blocked(const Impl& m, const K& k, Field& a, Field& b, double coeff, const CycleRegions& steps, int first,
+                   int last) {
+  Kokkos::fence();  // the fields' last writers may still run
+  double* const field[2] = {a.view.data(), b.view.data()};
+  const long ey = m.layout.extent(1), ez = m.layout.extent(2);
+  const long ty = steps.tiling().tile_y, ry = steps.reach_y(), rz = steps.reach_z();
+  const long tiles = (ey + ty - 1) / ty;
+  const int n = last - first + 1;
+  for (long i = 0; i < tiles; ++i) {
+    for (long s = 0; s < ez + (n - 1) * rz; ++s) {
+      for (int q = 0; q < n; ++q) {
+        const long z = s - q * rz;
+        if (z < 0 || z >= ez) continue;
+        const long y0 = i == 0 ? 0 : std::max(0L, i * ty - q * ry);
+        const long y1 = i == tiles - 1 ? ey : std::min(ey, (i + 1) * ty - q * ry);
+        const double* u = field[q % 2];
+        double* v = field[(q + 1) % 2];
+        const int t = first + q;
+        for (long y = y0; y < y1; ++y)
+          for (long r = steps.line_first(t, y, z); r < steps.line_last(t, y, z); ++r)
+            detail::host_run<S>(k, u, v, steps.run_start(t, r), steps.run_length(t, r), coeff, q == 0 ? m.lead : 0);
+      }
+    }
+  }
+}
+
 }  // namespace
+
+void StencilOperator::apply_steps(Field& a, Field& b, double coeff, const CycleRegions& steps, int first, int last) const {
+  const Impl& m = *impl_;
+  check_same_layout(m.layout, a, b);
+  if constexpr (kHost) {
+    if (steps.tiling().tile_y > 0) {
+      with_kernel(m, [&](const auto& k) {
+        if (m.scheme == Scheme::kEuler)
+          sweep_blocked<Scheme::kEuler>(m, k, a, b, coeff, steps, first, last);
+        else
+          sweep_blocked<Scheme::kLeapfrog>(m, k, a, b, coeff, steps, first, last);
+      });
+      return;
+    }
+  }
+  // Devices (no blocked kernel there yet) and untiled cycles: one region sweep per step.
+  for (int t = first; t <= last; ++t) {
+    const bool even = (t - first) % 2 == 0;
+    apply(even ? a : b, even ? b : a, coeff, steps.cells(t));
+  }
+}
 
 void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
   const Impl& m = *impl_;

@@ -17,6 +17,9 @@ class LinearUpdate final : public UpdateOperator {
 
   void apply(const Field& in, Field& out) const override { op_.apply(in, out, coeff_); }
   void apply(const Field& in, Field& out, const CellRegion& cells) const override { op_.apply(in, out, coeff_, cells); }
+  void apply_steps(Field& a, Field& b, const CycleRegions& steps, int first, int last) const override {
+    op_.apply_steps(a, b, coeff_, steps, first, last);
+  }
   std::string kernel_name() const override { return op_.kernel_name(); }
 
  private:

@@ -1,0 +1,83 @@
+#pragma once
+// The cells that each step of a deep-halo cycle updates (step j of k: the block dilated k - j times by
+// the stencil, halo_pattern.hpp), and temporal blocking: how the host advances several steps of a
+// cycle in one pass over memory, each tile's working set in cache.
+//
+// Scheme: skewed tiles in y, a wavefront over z inside each tile. Step t (t = 1 .. n of the pass)
+// reads buffer (t - 1) % 2 and writes buffer t % 2 in place, exactly the cells and the kernel calls
+// of the n single steps; only the order of the (line, step) calls changes. A tile is a band of
+// tile_y rows in y, shifted left by ry (the stencil's reach in y) per step; tiles run one after the
+// other in y. Inside a tile, stage s updates plane s of step 1, plane s - rz of step 2, ..., so each
+// step trails the one before it by the stencil's reach in z:
+//
+//         y ->      tile 0        tile 1        tile 2            z ^   step 3  ..#..
+//   step 3     |#######/    |#######/    |#######      |            |   step 2  ...#.
+//   step 2     |########/   |#######/    |######       |      stage s   step 1  ....#   (# = the
+//   step 1     |#########|#########|#########|           plane each step updates at stage s)
+//               (each step's band ends ry rows further left)
+//
+// Why this and not the alternatives: overlapped (trapezoid) tiles recompute the tile borders every
+// step (redundant work on top of the deep halo's own) and need private buffers; diamonds avoid
+// redundancy but need a parallel schedule and per-diamond bookkeeping. Skewed tiles run in order
+// compute every (cell, step) once, in place in the two fields the single steps use, so the result
+// (every cell of both fields, ghosts included) is bitwise that of the single steps: a (cell, step)
+// reads only values the single steps would give it, because
+//   - step t at (y, z) needs step t - 1 at y' <= y + ry, z' <= z + rz: an earlier tile, or an
+//     earlier stage / step of the same tile;
+//   - step t + 1 overwrites step t - 1 at (y, z) only after every step-t cell that reads it is done
+//     (the same two inequalities, reversed).
+// The working set of a tile is about (k + 2) planes of (tile_y + k ry) rows of both fields. Between
+// cycles nothing changes: the halo exchange refreshes the ghosts as before. On devices (and for
+// updates without a blocked kernel) the steps run one after the other (apply_steps_one_by_one).
+#include <string>
+#include <vector>
+
+#include "cartex/core/field.hpp"
+#include "cartex/core/stencil.hpp"
+#include "cartex/kernels/cell_region.hpp"
+
+namespace cartex::kernels {
+
+// How the host sweeps the steps of a cycle: one step at a time (tile_y = 0) or in tiles of tile_y rows.
+struct TemporalTiling {
+  long tile_y = 0;
+};
+
+// tile_y so that a tile's working set (2 fields x ((k + 1) rz + 1) planes x (tile_y + (k + 1) ry) rows)
+// fits in half of the host's L2 cache (1 MiB when the OS does not tell): at least 1.
+long auto_tile_y(const FieldLayout& layout, const Stencil& stencil, int k);
+
+// The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.
+class CycleRegions {
+ public:
+  // steps[j - 1]: the runs step j updates (view indices of `layout`, in z, y, x order).
+  CycleRegions(const FieldLayout& layout, const Stencil& stencil, const std::vector<std::vector<LineRun>>& steps,
+               TemporalTiling tiling);
+
+  int steps() const { return static_cast<int>(cells_.size()); }
+  const CellRegion& cells(int j) const { return cells_[j - 1]; }
+  const FieldLayout& layout() const { return layout_; }
+  const TemporalTiling& tiling() const { return tiling_; }
+  long reach_y() const { return ry_; }
+  long reach_z() const { return rz_; }
+  // Step j's runs on view line (y, z): [first, last) index into run_start / run_length.
+  long line_first(int j, long y, long z) const { return lines_[j - 1][z * layout_.extent(1) + y]; }
+  long line_last(int j, long y, long z) const { return lines_[j - 1][z * layout_.extent(1) + y + 1]; }
+  long run_start(int j, long r) const { return runs_[j - 1][r].start; }
+  long run_length(int j, long r) const { return runs_[j - 1][r].length; }
+  // Cell updates of a whole cycle beyond k updates of the block (the deep halo's ghost updates), as a
+  // fraction of k updates of the block.
+  double redundant_fraction() const;
+  // "tiles of 36 rows in y x all z (wavefront, 8 tiles)", or "off".
+  std::string describe() const;
+
+ private:
+  FieldLayout layout_;
+  TemporalTiling tiling_;
+  long ry_ = 0, rz_ = 0;
+  std::vector<CellRegion> cells_;
+  std::vector<std::vector<long>> lines_;     // host, blocked only: per step, per view line the first run
+  std::vector<std::vector<LineRun>> runs_;   // host, blocked only: per step, the runs in line order
+};
+
+}  // namespace cartex::kernels
