@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <Kokkos_Core.hpp>
+
 #include <algorithm>
+#include <cmath>
 
 #include "cartex/core/error.hpp"
 #include "cartex/kernels/update_operator.hpp"
@@ -30,6 +33,24 @@ long auto_tile_y(const FieldLayout& layout, const Stencil& stencil, int k) {
   const long planes = layout.extent(2) > 1 ? (k + 1) * rz + 1 : 1;
   const long row_bytes = layout.extent(0) * static_cast<long>(sizeof(double));
   return std::max(1L, budget / (2 * planes * row_bytes) - (k + 1) * ry);
+}
+
+TemporalTiling resolve_tiling(const TemporalBlockingInput& input, const FieldLayout& layout, const Stencil& stencil, int k,
+                              bool blocked_kernel, std::string& why) {
+  using Mode = TemporalBlockingInput::Mode;
+  using Exec = Kokkos::DefaultExecutionSpace;
+  if (input.mode == Mode::kOff) return why = "halo.temporal_blocking: off", TemporalTiling{};
+  if (input.mode == Mode::kTiles) {
+    why = blocked_kernel ? "halo.temporal_blocking: tile_y given" : "tile_y given, but this update has no blocked kernel: steps one by one";
+    return {input.tile_y};
+  }
+  if (k < 2) return why = "auto: off with one step per exchange", TemporalTiling{};
+  if (!blocked_kernel) return why = "auto: off, this update has no blocked kernel", TemporalTiling{};
+  if (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible)
+    return why = "auto: off on devices (no blocked device kernel: one launch per step)", TemporalTiling{};
+  if (Exec().concurrency() > 1) return why = "auto: off with several threads per rank (the pass runs on one)", TemporalTiling{};
+  why = "auto: tile_y from the L2 size";
+  return {auto_tile_y(layout, stencil, k)};
 }
 
 CycleRegions::CycleRegions(const FieldLayout& layout, const Stencil& stencil,
@@ -59,6 +80,15 @@ double CycleRegions::redundant_fraction() const {
   for (const auto& c : cells_) updates += c.cells;
   const double block = static_cast<double>(layout_.box.cells()) * static_cast<double>(cells_.size());
   return block > 0 ? static_cast<double>(updates) / block - 1.0 : 0.0;
+}
+
+double CycleRegions::bytes_per_update(int steps) const {
+  const double block = static_cast<double>(layout_.box.cells());
+  if (tiling_.tile_y == 0 || steps < 1) return unblocked_bytes_per_update();
+  const double view = static_cast<double>(layout_.extent(0) * layout_.extent(1) * layout_.extent(2));
+  const double tiles = std::ceil(static_cast<double>(layout_.extent(1)) / static_cast<double>(tiling_.tile_y));
+  const double reread = (tiles - 1) * static_cast<double>((steps + 1) * ry_) / static_cast<double>(layout_.extent(1));
+  return 32.0 * view * (1.0 + reread) / (block * steps);
 }
 
 std::string CycleRegions::describe() const {

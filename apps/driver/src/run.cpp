@@ -130,6 +130,8 @@ int run(const Setup& s) {
     return {{"u", &u}};
   };
   writer.maybe_write(first, state(), table);
+  const auto reports = [&](long step) { return cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps); };
+  stepper.observe([&](long step) { return reports(step) || writer.writes_at(step); });
 
   Timer total, exchange, compute;
   const double output_before_loop = writer.stats().seconds;
@@ -142,13 +144,13 @@ int run(const Setup& s) {
   for (long step = first + 1; step <= cfg.steps; ++step) {
     stepper.step(u, next);
     std::swap(u, next);
-    if (cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps)) {
+    if (reports(step)) {
       Record r = diagnose(s, u, step, reduce);
       progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
     writer.maybe_write(step, state(), table);
-    if (step < cfg.steps && stop.should_stop(step, writer.stats().longest_write)) {
+    if (step < cfg.steps && stepper.settled() && stop.should_stop(step, writer.stats().longest_write)) {
       last_step = step;
       break;
     }
@@ -206,6 +208,15 @@ int run(const Setup& s) {
     fmt::print("  halo            {} exchange(s), one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
                "bytes {:.0f}..{:.0f}, rounds {}\n",
                stepper.exchanges(), cfg.steps_per_exchange, msgs[0], msgs[2], bytes[0], bytes[2], hs.rounds);
+    const auto& cycle = stepper.cycle();
+    const double per_pass = stepper.steps_per_pass();
+    fmt::print("  temporal        {}, {:.3g} step(s) per pass ({}); effective {:.3f} GLUP/s, about {:.1f} B moved per "
+               "cell-update (traffic model; redundant ghost updates {:.1f}% of the block's)\n",
+               cycle.describe(), per_pass, stepper.tiling_reason(),
+               steps_run > 0 && t > 0 ? cfg.grid.cells() * static_cast<double>(steps_run) / t / 1e9 : 0.0,
+               cycle.tiling().tile_y > 0 ? cycle.bytes_per_update(static_cast<int>(std::lround(per_pass)))
+                                         : cycle.unblocked_bytes_per_update(),
+               100 * cycle.redundant_fraction());
     if (cfg.overlap)
       fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                  100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);

@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/config.hpp"
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
 #include "cartex/kernels/cell_region.hpp"
@@ -46,6 +47,13 @@ struct TemporalTiling {
 // tile_y so that a tile's working set (2 fields x ((k + 1) rz + 1) planes x (tile_y + (k + 1) ry) rows)
 // fits in half of the host's L2 cache (1 MiB when the OS does not tell): at least 1.
 long auto_tile_y(const FieldLayout& layout, const Stencil& stencil, int k);
+
+// The tiling halo.temporal_blocking asks for with k steps per exchange, and why. auto blocks where it
+// wins (docs/performance.md): k >= 2, an update with a blocked kernel (`blocked_kernel`), and a host
+// execution space with one thread (the pass runs on the calling thread); else off. Explicit tiles are
+// used as given (with an update without a blocked kernel the steps still run one by one).
+TemporalTiling resolve_tiling(const TemporalBlockingInput& input, const FieldLayout& layout, const Stencil& stencil, int k,
+                              bool blocked_kernel, std::string& why);
 
 // The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.
 class CycleRegions {
@@ -68,6 +76,13 @@ class CycleRegions {
   // Cell updates of a whole cycle beyond k updates of the block (the deep halo's ghost updates), as a
   // fraction of k updates of the block.
   double redundant_fraction() const;
+  // Modelled memory traffic per block cell-update of a cycle run in passes of `steps` steps: each pass
+  // streams both fields once (read, write-allocate, write back: 32 B per view cell), a tile rereads
+  // the (steps + 1) ry rows its skewed edge shares with the next one; untiled, each step moves 24 B
+  // per updated cell (read u, write-allocate and write back u').
+  double bytes_per_update(int steps) const;
+  // The same for the steps one at a time.
+  double unblocked_bytes_per_update() const { return 24.0 * (1.0 + redundant_fraction()); }
   // "tiles of 36 rows in y x all z (wavefront, 8 tiles)", or "off".
   std::string describe() const;
 

@@ -20,6 +20,7 @@ class LinearUpdate final : public UpdateOperator {
   void apply_steps(Field& a, Field& b, const CycleRegions& steps, int first, int last) const override {
     op_.apply_steps(a, b, coeff_, steps, first, last);
   }
+  bool has_blocked_kernel() const override { return true; }
   std::string kernel_name() const override { return op_.kernel_name(); }
 
  private:

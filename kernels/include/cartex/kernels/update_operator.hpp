@@ -23,6 +23,8 @@ class UpdateOperator {
   // fields = {a, b}, over steps.cells(t); the same bits as that many apply() calls. This default runs
   // them one after the other; an update with a blocked kernel overrides it.
   virtual void apply_steps(Field& a, Field& b, const CycleRegions& steps, int first, int last) const;
+  // True if apply_steps has a blocked kernel (one pass over memory for several steps).
+  virtual bool has_blocked_kernel() const { return false; }
   // What runs, for the summary (e.g. "star<3,1>", "point update varcoef").
   virtual std::string kernel_name() const = 0;
 };
