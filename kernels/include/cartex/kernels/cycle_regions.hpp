@@ -10,11 +10,14 @@
 // other in y. Inside a tile, stage s updates plane s of step 1, plane s - rz of step 2, ..., so each
 // step trails the one before it by the stencil's reach in z:
 //
-//         y ->      tile 0        tile 1        tile 2            z ^   step 3  ..#..
-//   step 3     |#######/    |#######/    |#######      |            |   step 2  ...#.
-//   step 2     |########/   |#######/    |######       |      stage s   step 1  ....#   (# = the
-//   step 1     |#########|#########|#########|           plane each step updates at stage s)
-//               (each step's band ends ry rows further left)
+//   rows y ->  0       8       16      24      31      tile_y = 8, ry = 1, k = 3: tile i of step t
+//   step 3     00000011111111222222223333333333       covers rows [8 i - (t - 1), 8 (i + 1) - (t - 1))
+//   step 2     00000001111111122222222333333333       (tile 0 from row 0, the last to the end);
+//   step 1     00000000111111112222222233333333       tiles run in the order 0, 1, 2, 3
+//
+//   inside a tile, stage s = 0, 1, ...:  step 1 updates plane z = s, step 2 plane s - rz,
+//   step 3 plane s - 2 rz (planes outside the view skipped): a window of about k rz + 2 planes
+//   per field is live, and each plane is read from memory once per pass.
 //
 // Why this and not the alternatives: overlapped (trapezoid) tiles recompute the tile borders every
 // step (redundant work on top of the deep halo's own) and need private buffers; diamonds avoid
@@ -27,8 +30,9 @@
 //   - step t + 1 overwrites step t - 1 at (y, z) only after every step-t cell that reads it is done
 //     (the same two inequalities, reversed).
 // The working set of a tile is about (k + 2) planes of (tile_y + k ry) rows of both fields. Between
-// cycles nothing changes: the halo exchange refreshes the ghosts as before. On devices (and for
-// updates without a blocked kernel) the steps run one after the other (apply_steps_one_by_one).
+// cycles nothing changes: the halo exchange refreshes the ghosts as before. The pass runs on the
+// calling host thread. There is no blocked device kernel: on devices (and for updates without a
+// blocked kernel) the steps run one launch after the other, bitwise the same.
 #include <string>
 #include <vector>
 
