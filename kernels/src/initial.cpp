@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace cartex {
+namespace cartex::kernels {
 
 namespace {
 
@@ -86,4 +86,4 @@ void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {
   }
 }
 
-}  // namespace cartex
+}  // namespace cartex::kernels

@@ -39,8 +39,8 @@ double cell_volume(const GlobalGrid& g) {
 //                          the mode and u^(n+1) = 2 cos(w*dt) u^n - u^(n-1) is then the Chebyshev recursion.
 double exact_amplitude(const Config& cfg, long step) {
   const double n = static_cast<double>(step);
-  if (cfg.equation == Equation::kHeat) return cfg.init.amplitude * std::pow(sine_mode_growth(cfg), n);
-  const auto k = sine_wave_numbers(cfg.grid, cfg.init);
+  if (cfg.equation == Equation::kHeat) return cfg.init.amplitude * std::pow(kernels::sine_mode_growth(cfg), n);
+  const auto k = kernels::sine_wave_numbers(cfg.grid, cfg.init);
   std::array<double, 3> theta{};
   for (int d = 0; d < 3; ++d) theta[d] = k[d] * cfg.grid.spacing(d);
   const double c1 = 1.0 + 0.5 * cfg.dt * cfg.dt * cfg.speed * cfg.speed * cfg.stencil.symbol(theta);
@@ -64,19 +64,19 @@ std::vector<Record> history_records(const io::Table& t) {
   std::vector<Record> rows;
   for (size_t at = 0; at + width <= t.values.size(); at += width) {
     const double* v = &t.values[at];
-    rows.push_back({static_cast<long>(v[step]), v[time], FieldStats{v[sum], v[min], v[max]}, v[integral], v[error]});
+    rows.push_back({static_cast<long>(v[step]), v[time], kernels::FieldStats{v[sum], v[min], v[max]}, v[integral], v[error]});
   }
   return rows;
 }
 
-Record diagnose(const Setup& s, const Field& u, long step, const Allreduce& reduce) {
+Record diagnose(const Setup& s, const Field& u, long step, const kernels::Allreduce& reduce) {
   PhaseScope phase(Phase::kDiagnostics);
   const MPI_Comm comm = s.comm();
-  Record r{step, step_time(s.cfg, step), field_stats(u, comm, reduce), 0.0, -1.0};
+  Record r{step, step_time(s.cfg, step), kernels::field_stats(u, comm, reduce), 0.0, -1.0};
   r.integral = r.stats.sum * cell_volume(s.cfg.grid);
-  if (sine_mode_is_exact(s.cfg)) {
+  if (kernels::sine_mode_is_exact(s.cfg)) {
     const double amp = exact_amplitude(s.cfg, step);
-    const double err = max_error_vs_sine(u, s.cfg.grid, sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm, reduce);
+    const double err = kernels::max_error_vs_sine(u, s.cfg.grid, kernels::sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm, reduce);
     r.error = amp != 0.0 ? err / std::abs(amp) : err;
   }
   return r;

@@ -16,7 +16,7 @@ namespace cartex::app {
 struct Record {
   long step;
   double time;
-  FieldStats stats;
+  kernels::FieldStats stats;
   double integral;  // integral of u: sum of u times the cell volume (heat: the total heat)
   double error;     // relative max error against the exact discrete sine solution; < 0 if not exact
 };
@@ -32,7 +32,7 @@ io::Table history_table(const std::vector<Record>& rows);
 std::vector<Record> history_records(const io::Table& t);
 
 // The diagnostics of `u` at `step` (collective).
-Record diagnose(const Setup& s, const Field& u, long step, const Allreduce& reduce);
+Record diagnose(const Setup& s, const Field& u, long step, const kernels::Allreduce& reduce);
 
 // The progress line's diagnostic part: "integral=+1.0e+00  max=...  err=...".
 std::string describe(const Record& r);

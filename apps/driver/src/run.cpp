@@ -42,11 +42,11 @@ std::array<double, 3> spread(double v, MPI_Comm comm) {
 
 // The update of a step: a registered point update of the stencil's name, else the linear stencil
 // operator as explicit Euler (heat) or leapfrog (wave).
-std::unique_ptr<UpdateOperator> make_update(const Setup& s) {
+std::unique_ptr<kernels::UpdateOperator> make_update(const Setup& s) {
   const Config& c = s.cfg;
-  if (const UpdateFactory* make = find_update(c.stencil.name)) return (*make)(c, s.pattern.layout);
-  if (c.equation == Equation::kHeat) return std::make_unique<LinearUpdate>(c.stencil, s.pattern.layout, Scheme::kEuler, c.dt * c.alpha);
-  return std::make_unique<LinearUpdate>(c.stencil, s.pattern.layout, Scheme::kLeapfrog, c.dt * c.dt * c.speed * c.speed);
+  if (const kernels::UpdateFactory* make = kernels::find_update(c.stencil.name)) return (*make)(c, s.pattern.layout);
+  if (c.equation == Equation::kHeat) return std::make_unique<kernels::LinearUpdate>(c.stencil, s.pattern.layout, kernels::Scheme::kEuler, c.dt * c.alpha);
+  return std::make_unique<kernels::LinearUpdate>(c.stencil, s.pattern.layout, kernels::Scheme::kLeapfrog, c.dt * c.dt * c.speed * c.speed);
 }
 
 // Wave: the level before the first, u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) (zero initial velocity,
@@ -54,7 +54,7 @@ std::unique_ptr<UpdateOperator> make_update(const Setup& s) {
 void start_leapfrog(const Setup& s, Stepper& stepper, Field& u, Field& previous) {
   const Config& c = s.cfg;
   stepper.exchange(u);
-  LinearUpdate(c.stencil, s.pattern.layout, Scheme::kEuler, 0.5 * c.dt * c.dt * c.speed * c.speed).apply(u, previous);
+  kernels::LinearUpdate(c.stencil, s.pattern.layout, kernels::Scheme::kEuler, 0.5 * c.dt * c.dt * c.speed * c.speed).apply(u, previous);
 }
 
 // `word` quoted for a POSIX shell when it holds anything but safe characters.
@@ -98,7 +98,7 @@ std::string steps_text(const Setup& s, long first, long last, const std::string&
 
 int run(const Setup& s) {
   const MPI_Comm comm = s.comm();
-  const Allreduce reduce = s.placement->allreduce(s.cfg.allreduce);
+  const kernels::Allreduce reduce = s.placement->allreduce(s.cfg.allreduce);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const Config& cfg = s.cfg;
@@ -111,10 +111,10 @@ int run(const Setup& s) {
     io::load_checkpoint_field(*s.restart, "u", u);
     if (wave) io::load_checkpoint_field(*s.restart, "u_previous", next);
   } else {
-    fill_initial(u, cfg.grid, cfg.init);
+    kernels::fill_initial(u, cfg.grid, cfg.init);
   }
-  fill_dirichlet(u, cfg.grid, cfg.dirichlet);
-  fill_dirichlet(next, cfg.grid, cfg.dirichlet);
+  kernels::fill_dirichlet(u, cfg.grid, cfg.dirichlet);
+  kernels::fill_dirichlet(next, cfg.grid, cfg.dirichlet);
   Stepper stepper(s, make_update(s));
   if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
   if (cfg.overlap) stepper.calibrate(u);
@@ -130,6 +130,8 @@ int run(const Setup& s) {
     return {{"u", &u}};
   };
   writer.maybe_write(first, state(), table);
+  const auto reports = [&](long step) { return cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps); };
+  stepper.observe([&](long step) { return reports(step) || writer.writes_at(step); });
 
   Timer total, exchange, compute;
   const double output_before_loop = writer.stats().seconds;
@@ -142,13 +144,13 @@ int run(const Setup& s) {
   for (long step = first + 1; step <= cfg.steps; ++step) {
     stepper.step(u, next);
     std::swap(u, next);
-    if (cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps)) {
+    if (reports(step)) {
       Record r = diagnose(s, u, step, reduce);
       progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
     writer.maybe_write(step, state(), table);
-    if (step < cfg.steps && stop.should_stop(step, writer.stats().longest_write)) {
+    if (step < cfg.steps && stepper.settled() && stop.should_stop(step, writer.stats().longest_write)) {
       last_step = step;
       break;
     }
@@ -168,7 +170,7 @@ int run(const Setup& s) {
 
   const Record last = diagnose(s, u, last_step, reduce);
   if (history.back().step != last_step) history.push_back(last);
-  const std::uint64_t checksum = field_checksum(u, cfg.grid, comm, reduce);
+  const std::uint64_t checksum = kernels::field_checksum(u, cfg.grid, comm, reduce);
   const auto share = spread(t_steps > 0 ? phases.halo_seconds() / t_steps : 0.0, comm);
   const std::string phase_lines = phase_table(phases, t_steps, comm);
   const auto t_total = spread(t_steps, comm);
@@ -206,6 +208,15 @@ int run(const Setup& s) {
     fmt::print("  halo            {} exchange(s), one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
                "bytes {:.0f}..{:.0f}, rounds {}\n",
                stepper.exchanges(), cfg.steps_per_exchange, msgs[0], msgs[2], bytes[0], bytes[2], hs.rounds);
+    const auto& cycle = stepper.cycle();
+    const double per_pass = stepper.steps_per_pass();
+    fmt::print("  temporal        {}, {:.3g} step(s) per pass ({}); effective {:.3f} GLUP/s, about {:.1f} B moved per "
+               "cell-update (traffic model; redundant ghost updates {:.1f}% of the block's)\n",
+               cycle.describe(), per_pass, stepper.tiling_reason(),
+               steps_run > 0 && t > 0 ? cfg.grid.cells() * static_cast<double>(steps_run) / t / 1e9 : 0.0,
+               cycle.tiling().tile_y > 0 ? cycle.bytes_per_update(static_cast<int>(std::lround(per_pass)))
+                                         : cycle.unblocked_bytes_per_update(),
+               100 * cycle.redundant_fraction());
     if (cfg.overlap)
       fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                  100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);

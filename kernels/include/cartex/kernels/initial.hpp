@@ -6,7 +6,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/grid.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 // Fills the interior of `f` with the initial condition `init` on `grid`:
 //   sine:     A * prod_d sin(k_d x_d), k_d = 2 pi m_d / L_d (periodic) or pi m_d / L_d (Dirichlet)
@@ -24,4 +24,4 @@ bool sine_mode_is_exact(const Config& cfg);
 // Amplitude factor per step of the sine mode: 1 + dt * alpha * lambda, lambda the stencil's symbol.
 double sine_mode_growth(const Config& cfg);
 
-}  // namespace cartex
+}  // namespace cartex::kernels
