@@ -4,7 +4,7 @@
 
 #include "cartex/cart/reduce_schedule.hpp"
 #include "cartex/cart/schedule.hpp"
-#include "cartex/cart/stencils.hpp"
+#include "cartex/cart/neighborhood_families.hpp"
 #include "config.hpp"
 
 namespace cartbench {

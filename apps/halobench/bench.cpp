@@ -6,15 +6,16 @@
 #include <memory>
 
 #include "benchstats/timing.hpp"
-#include "cartex/halo/halo_geometry.hpp"
-#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/backends.hpp"
 #include "verify.hpp"
 
 namespace halobench {
 
 std::vector<std::string> backends_to_run(const Options& o) {
   std::vector<std::string> out{kBaseline};
-  for (const std::string& b : o.backends.empty() ? cartex::halo_backends() : o.backends)
+  std::vector<std::string> all;
+  for (const auto& b : cartex::halo::backends()) all.emplace_back(b.name);
+  for (const std::string& b : o.backends.empty() ? all : o.backends)
     if (std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
   return out;
 }
@@ -22,27 +23,27 @@ std::vector<std::string> backends_to_run(const Options& o) {
 std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  const cartex::HaloGeometry geo(p.decomposition, p.stencil, o.k);
-  const cartex::HaloPattern pattern = cartex::make_halo_pattern(p.decomposition, rank, p.stencil, o.k);
+  const cartex::halo::HaloGeometry geo(p.decomposition, p.stencil, o.k);
+  const cartex::halo::HaloPattern pattern = cartex::halo::make_halo_pattern(geo, rank);
   std::vector<Result> results;
-  std::vector<std::unique_ptr<cartex::HaloPlan>> plans;
+  std::vector<std::unique_ptr<cartex::halo::HaloPlan>> plans;
   std::vector<std::unique_ptr<cartex::Field>> fields;
   std::vector<benchstats::Cell> cells;
   std::vector<std::size_t> timed;  // result index of each cell
   for (const std::string& name : backends_to_run(o)) {
-    auto plan = cartex::make_halo_plan(name, geo, pattern, comm);
+    auto plan = cartex::halo::make_halo_plan(name, {pattern, comm, &geo});
     auto field = std::make_unique<cartex::Field>("halobench", pattern.layout);
     Result r;
     r.backend = name;
     r.chosen = plan->backend();
     r.note = plan->note();
     r.wrong_cells = count_wrong_cells(*plan, *field, pattern, p.decomposition.grid(), comm);
-    const cartex::HaloStats s = plan->stats();
+    const cartex::halo::HaloStats s = plan->stats();
     long local[3] = {s.messages, s.bytes, s.rounds}, most[3] = {0, 0, 0};
     MPI_Allreduce(local, most, 3, MPI_LONG, MPI_MAX, comm);
     r.stats = {most[0], most[1], static_cast<int>(most[2])};
     if (r.wrong_cells == 0) {
-      cartex::HaloPlan* pl = plan.get();
+      cartex::halo::HaloPlan* pl = plan.get();
       cartex::Field* f = field.get();
       cells.push_back({name, [pl, f] { pl->exchange(*f); }, {}});
       timed.push_back(results.size());

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "benchstats/summary.hpp"
-#include "cartex/halo/halo_plan.hpp"
+#include "cartex/halo/plan.hpp"
 #include "options.hpp"
 #include "problem.hpp"
 
@@ -22,12 +22,12 @@ struct Result {
   std::string chosen;        // auto: the backend it picked; else the backend itself
   std::string note;          // auto: the timings behind its choice
   long wrong_cells = 0;      // > 0: the exchange was wrong and the backend was not timed
-  cartex::HaloStats stats;   // per exchange, the maximum over ranks of each figure
+  cartex::halo::HaloStats stats;   // per exchange, the maximum over ranks of each figure
   benchstats::Summary time;  // seconds per exchange (slowest rank), filtered
   double ratio = 0.0;        // median / the baseline's median
 };
 
-// The backends of a run: the requested ones (all of halo_backends() when none), baseline first.
+// The backends of a run: the requested ones (every row of the halo registry when none), baseline first.
 std::vector<std::string> backends_to_run(const Options& o);
 
 // Builds, checks and times every backend on `p`; the results are the same on every rank. Collective.

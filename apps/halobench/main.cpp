@@ -11,7 +11,7 @@
 
 #include "bench.hpp"
 #include "cartex/core/mpi_main.hpp"
-#include "cartex/halo/halo_geometry.hpp"
+#include "cartex/halo/backends.hpp"
 #include "options.hpp"
 #include "report.hpp"
 
@@ -25,6 +25,10 @@ int main(int argc, char** argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &procs);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     rc = halobench::parse_options(argc, argv, o);
+    if (rc < 0 && o.list_backends) {
+      if (rank == 0) fmt::print("{}", cartex::halo::backends_table());
+      rc = 0;
+    }
     if (rc < 0) {
       std::vector<halobench::Problem> problems;
       rc = cartex::run_collectively(
@@ -34,7 +38,7 @@ int main(int argc, char** argv) {
               for (long b : o.blocks) {
                 problems.push_back(halobench::make_problem(s, o.dim, b, !o.mesh, o.dims, procs));
                 // Throws here, on every rank alike, when the halo is deeper than the grid allows.
-                cartex::HaloGeometry(problems.back().decomposition, problems.back().stencil, o.k);
+                cartex::halo::HaloGeometry(problems.back().decomposition, problems.back().stencil, o.k);
               }
           },
           [&] {

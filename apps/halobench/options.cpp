@@ -19,6 +19,7 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_option("--dims", dims, "process grid, e.g. 2,2,2 (default: like MPI_Dims_create)")->delimiter(',');
   app.add_option("--backends", o.backends, "backends to time (default: all; mpi_neighbor_alltoallw is always added)")
       ->delimiter(',');
+  app.add_flag("--list-backends", o.list_backends, "print the halo backends (the halo registry), then exit");
   app.add_option("--warmup", o.method.warmup, "warm-up exchanges per backend");
   app.add_option("--reps", o.method.reps, "repetitions per backend and series")->check(CLI::PositiveNumber);
   app.add_option("--series", o.method.series, "series (random backend order each)")->check(CLI::PositiveNumber);

@@ -20,6 +20,7 @@ struct Options {
   std::array<int, 3> dims{0, 0, 0};               // process grid, 0 = chosen like MPI_Dims_create
   std::vector<std::string> backends;              // empty: every backend (auto last)
   benchstats::Method method{10, 30, 5, 3.0, 1};
+  bool list_backends = false;                    // --list-backends: print the halo registry and exit
   std::string csv;
   std::string label;  // free text copied into the CSV (machine, run id)
 };

@@ -21,7 +21,7 @@ std::array<long, 3> wrapped_global(const cartex::FieldLayout& l, const cartex::G
 
 }  // namespace
 
-long count_wrong_cells(cartex::HaloPlan& plan, cartex::Field& f, const cartex::HaloPattern& pattern,
+long count_wrong_cells(cartex::halo::HaloPlan& plan, cartex::Field& f, const cartex::halo::HaloPattern& pattern,
                        const cartex::GlobalGrid& grid, MPI_Comm comm) {
   const cartex::FieldLayout& L = pattern.layout;
   auto h = Kokkos::create_mirror_view(f.view);
@@ -36,11 +36,9 @@ long count_wrong_cells(cartex::HaloPlan& plan, cartex::Field& f, const cartex::H
   Kokkos::deep_copy(h, f.view);
   const double* data = h.data();
   long wrong = 0;
-  for (std::size_t i = 0; i < pattern.recv.size(); ++i) {
-    if (pattern.source[i] == MPI_PROC_NULL) continue;
-    for (long idx : pattern.recv[i])
+  for (const auto& r : pattern.recvs())
+    for (long idx : *r.cells)
       if (data[idx] != encode(grid, wrapped_global(L, grid, idx))) ++wrong;
-  }
   for (long z = 0; z < L.box.n[2]; ++z)
     for (long y = 0; y < L.box.n[1]; ++y)
       for (long x = 0; x < L.box.n[0]; ++x)

@@ -23,7 +23,7 @@
 #include "cartex/core/decomposition.hpp"
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
-#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/pattern.hpp"
 #include "cartex/kernels/cycle_regions.hpp"
 #include "cartex/kernels/stencil_update.hpp"
 
@@ -94,7 +94,7 @@ cartex::Stencil make_stencil(const Case& c, const cartex::GlobalGrid& g) {
 double time_cycle(const cartex::Stencil& s, const cartex::GlobalGrid& g, int k, long tile_y, int repeats,
                   std::string& tiling) {
   const cartex::Decomposition dec(g, cartex::ProcessGrid::create(g, {1, 1, 1}, 1));
-  const cartex::HaloPattern p = cartex::make_halo_pattern(dec, 0, s, k);
+  const cartex::halo::HaloPattern p = cartex::halo::make_halo_pattern(cartex::halo::HaloGeometry(dec, s, k), 0);
   const cartex::kernels::StencilOperator op(s, p.layout);
   const long ty = tile_y < 0 ? cartex::kernels::auto_tile_y(p.layout, s, k) : tile_y;
   const cartex::kernels::CycleRegions steps(p.layout, s, p.update, cartex::kernels::TemporalTiling{ty});

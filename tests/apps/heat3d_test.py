@@ -26,7 +26,7 @@ def run(ranks, args, cwd, per_rank_codes=False, env=None, app=None):
 
 # Each bad input: (name, YAML text or None for a missing file, extra arguments, expected stderr line).
 # Line and column are 1-based; "bad.yaml" is the file name as given on the command line; {ranks} is
-# the rank count of the run (the cases run on 2, 3 and 4 ranks in turn).
+# the rank count of the run (the cases run on 2, 3 and 4 ranks in turn), {backends} the registry's names.
 BAD_INPUTS = [
     ("missing file", None, [], "bad.yaml:1:1: (file): cannot open the input file for reading"),
     ("yaml syntax", "grid:\n  n: [8, 8\nphysics: {alpha: 1}\n", [],
@@ -82,8 +82,7 @@ BAD_INPUTS = [
      "bad.yaml:9:3: stencil.divide_by_h2: weights for unit spacing are divided by h^2, which needs equal grid spacing "
      "in every dimension (check grid.n, grid.length, grid.periodic); or give the weights for this grid with divide_by_h2: false"),
     ("unknown backend", BASE + "comm:\n  backend: smoke_signals\n", [],
-     'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: p2p, mpi_neighbor_alltoallw, '
-     'cart_direct, cart_combining, cart_combining_packed, cart_forwarding, graph_combining, auto)'),
+     'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: {backends})'),
     ("unknown allreduce", BASE + "comm:\n  allreduce: carrier_pigeon\n", [],
      'bad.yaml:9:14: comm.allreduce: unknown allreduce algorithm "carrier_pigeon" (expected one of: mpi, ring, ring_renamed)'),
     ("reorder not a bool", BASE + "processes:\n  reorder: maybe\n", [],
@@ -165,7 +164,7 @@ def case_bad_inputs():
                 code, out, err, _ = run(ranks, args, d)
                 check(code == 2, f"{name}: mpiexec exit code {code}, expected 2")
             lines = own_lines(err)
-            expected = expected.replace("{ranks}", str(ranks))
+            expected = expected.replace("{ranks}", str(ranks)).replace("{backends}", ", ".join(backends()))
             check(lines == [expected], f"{name}: stderr\n  {lines}\nexpected\n  [{expected!r}]")
             check(out.strip() == "", f"{name}: unexpected stdout {out!r}")
             check(not os.path.exists(os.path.join(d, "output")), f"{name}: output directory was created")
@@ -249,8 +248,14 @@ def case_bitwise_ranks():
         check(len(values) == 1, f"bitwise {name}: checksums differ across decompositions: {sums}")
 
 
-BACKENDS = ["p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "cart_combining_packed",
-            "cart_forwarding", "graph_combining", "auto"]
+_BACKENDS = []
+
+
+def backends():
+    """Every backend name of the halo registry (heat3d --list-backends), auto last."""
+    if not _BACKENDS:
+        _BACKENDS.extend(name for name, _, _ in cartex_testing.list_backends(ARGS.mpiexec, ARGS.heat3d))
+    return _BACKENDS
 
 
 def case_backends_bitwise():
@@ -261,7 +266,7 @@ def case_backends_bitwise():
                        ("2D 9pt periodic", ["grid.n=[17,15]", "stencil=9pt", "init.type=gaussian", "grid.length=[1.7,1.5]"])]:
         sums = {}
         for ranks in (1, 2, 4, 8):
-            runs = [(b, 1, "false", "auto") for b in BACKENDS] if ranks in (2, 4) else [("p2p", 1, "false", "auto"),
+            runs = [(b, 1, "false", "auto") for b in backends()] if ranks in (2, 4) else [("p2p", 1, "false", "auto"),
                                                                                      ("cart_forwarding", 3, "true", "auto")]
             runs += [("cart_combining", 2, "true", "auto"), ("p2p", 3, "false", "off"), ("mpi_neighbor_alltoallw", 2, "true", "off"),
                      ("p2p", 4, "false", "{tile_y: 2}"), ("graph_combining", 3, "true", "{tile_y: 3}"),
@@ -292,7 +297,7 @@ def case_threads_bitwise():
     as a different checksum (run it a few times; it is cheap)."""
     sets = ["grid.n=[26,21,19]", "grid.periodic=[true,false,true]", "stencil=27pt", "init.type=gaussian",
             "boundary.y=[0.5,0.25]", "grid.length=[1.3,1.1,0.95]", "run.steps=6"]
-    runs = [(2, b, 2, "true") for b in BACKENDS] + [(1, "p2p", 1, "false"), (1, "cart_combining", 2, "true"),
+    runs = [(2, b, 2, "true") for b in backends()] + [(1, "p2p", 1, "false"), (1, "cart_combining", 2, "true"),
                                                       (3, "cart_forwarding", 3, "false")]
     sums = {}
     for threads in (1, 2, 4):
@@ -322,7 +327,7 @@ def case_dry_run():
         check("process grid: 1x2x2" in out, f"dry run: process grid missing:\n{out}")
         check("halo widths: lo [1, 1, 1]  hi [1, 1, 1]  (1 step(s) per exchange)" in out, "dry run: halo widths missing")
         check("neighborhood: 6 process offsets" in out, f"dry run: neighborhood missing:\n{out}")
-        for backend in BACKENDS[:-1]:
+        for backend in backends()[:-1]:
             check(re.search(r"^  " + backend + r" +\d+\.\.\d+ +\d+\.\.\d+ +\d+\.\.\d+$", out, re.M) is not None,
                   f"dry run: no per-backend line for {backend}:\n{out}")
         for r in range(4):
@@ -352,6 +357,12 @@ def case_cli():
         check(out.count("Usage:") == 1 and "--dry-run" in out and "--set" in out, f"--help text:\n{out}")
         code, out, err, _ = run(2, ["--version"], d)
         check(code == 0 and re.match(r"^heat3d \d+\.\d+\.\d+ \(cartex, commit \S+\)\n$", out) is not None, f"--version: {out!r}")
+    # --list-backends prints the halo registry, the same through every app of the shared driver: p2p
+    # first (the default), auto last, each row zero-copy or packed.
+    rows = cartex_testing.list_backends(ARGS.mpiexec, ARGS.heat3d)
+    check(rows[0][0] == "p2p" and rows[-1][0] == "auto", f"--list-backends order: {rows}")
+    check(len({name for name, _, _ in rows}) == len(rows), f"--list-backends repeats a name: {rows}")
+    check(cartex_testing.list_backends(ARGS.mpiexec, ARGS.wave3d) == rows, "wave3d --list-backends differs from heat3d's")
 
 
 def case_history():

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cartex/cart/cx_cart.h"
-#include "cartex/cart/stencils.hpp"
+#include "cartex/cart/neighborhood_families.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include "cartex/cart/reduce_schedule.hpp"
 #include "cartex/cart/schedule.hpp"
-#include "cartex/cart/stencils.hpp"
+#include "cartex/cart/neighborhood_families.hpp"
 #include "cartex/cart/tree.hpp"
 
 namespace cc = cartex::cart;

@@ -3,7 +3,7 @@
 
 #include <random>
 
-#include "cartex/cart/stencils.hpp"
+#include "cartex/cart/neighborhood_families.hpp"
 
 namespace carttest {
 namespace {

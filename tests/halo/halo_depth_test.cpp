@@ -9,12 +9,13 @@
 #include <stdexcept>
 #include <string>
 
-#include "cartex/halo/halo_geometry.hpp"
-#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/pattern.hpp"
 #include "halo_test_support.hpp"
 
 namespace cartex {
 namespace {
+
+using namespace halo;
 
 // Cells c outside box b with sum_d dist_d(c, b) <= k: the halo of b for k steps of the 7-point star.
 long octahedral_shell_cells(const Box& b, long k) {
@@ -43,9 +44,9 @@ TEST(HaloDepth, DeepStarHaloIsTheOctahedralShellBuiltInLinearWork) {
   const Stencil st = test::shaped_stencil("star", 1, 3);
   const int k = 30;
   const HaloGeometry geo(dec, st, k);
-  const HaloPattern p = make_halo_pattern(dec, rank, st, k);
+  const HaloPattern p = make_halo_pattern(geo, rank);
   long received = 0;
-  for (const auto& r : p.recv) received += static_cast<long>(r.size());
+  for (const auto& b : p.blocks) received += static_cast<long>(b.recv.size());
   // Periodic: every halo cell has an owner, so the received cells are the whole shell.
   EXPECT_EQ(received, octahedral_shell_cells(dec.box(rank), k));
   // The walk tables: the bounding box of S^k and the smallest block's halo box, each cell once.

@@ -13,13 +13,13 @@
 
 #include "cartex/core/decomposition.hpp"
 #include "cartex/core/field.hpp"
-#include "cartex/halo/halo_geometry.hpp"
-#include "cartex/halo/halo_pattern.hpp"
-#include "cartex/halo/halo_plan.hpp"
+#include "cartex/halo/backends.hpp"
 #include "halo_test_support.hpp"
 
 namespace cartex {
 namespace {
+
+using namespace halo;
 
 using test::Case;
 
@@ -34,7 +34,7 @@ long check_case(const Case& c, const std::string& backend) {
   const Stencil st = c.stencil();
   const Decomposition dec(g, ProcessGrid::create(g, {0, 0, 0}, size));
   const HaloGeometry geo(dec, st, c.k);
-  const HaloPattern pat = make_halo_pattern(dec, rank, st, c.k);
+  const HaloPattern pat = make_halo_pattern(geo, rank);
   const FieldLayout& L = pat.layout;
 
   Field f("f", L);
@@ -46,7 +46,7 @@ long check_case(const Case& c, const std::string& backend) {
         h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) = test::encode(g, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z});
   Kokkos::deep_copy(f.view, h);
 
-  auto plan = make_halo_plan(backend, geo, pat, MPI_COMM_WORLD);
+  auto plan = make_halo_plan(backend, {pat, MPI_COMM_WORLD, &geo});
   plan->exchange(f);
   plan->exchange(f);  // a second exchange on the same plan must give the same result
   Kokkos::deep_copy(h, f.view);
@@ -101,9 +101,9 @@ TEST(HaloExchange, EveryBackendFillsTheExactHaloWithOwnersValues) {
   int size = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   for (const auto& c : test::exchange_cases(size))
-    for (const auto& backend : halo_backends()) {
-      const long wrong = check_case(c, backend);
-      EXPECT_EQ(wrong, 0) << backend << " " << c.describe();
+    for (const Backend& backend : backends()) {
+      const long wrong = check_case(c, backend.name);
+      EXPECT_EQ(wrong, 0) << backend.name << " " << c.describe();
     }
 }
 

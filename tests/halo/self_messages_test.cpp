@@ -6,11 +6,13 @@
 #include <mpi.h>
 
 #include "cartex/core/decomposition.hpp"
-#include "cartex/halo/halo_plan.hpp"
+#include "cartex/halo/backends.hpp"
 #include "halo_test_support.hpp"
 
 namespace cartex {
 namespace {
+
+using namespace halo;
 
 // (messages, bytes) of every backend on a periodic n^3 grid owned by this one rank.
 std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const Stencil& st) {
@@ -20,9 +22,9 @@ std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const Stencil& 
   const ProcessGrid pg = ProcessGrid::create(g, {1, 1, 1}, 1);
   const Decomposition dec(g, pg);
   const HaloGeometry geo(dec, st, 1);
-  const HaloPattern pattern = make_halo_pattern(dec, 0, st, 1);
+  const HaloPattern pattern = make_halo_pattern(geo, 0);
   std::vector<std::pair<std::string, HaloStats>> out;
-  for (const auto& backend : halo_backends()) out.emplace_back(backend, make_halo_plan(backend, geo, pattern, MPI_COMM_WORLD)->stats());
+  for (const Backend& b : backends()) out.emplace_back(b.name, make_halo_plan(b.name, {pattern, MPI_COMM_WORLD, &geo})->stats());
   return out;
 }
 

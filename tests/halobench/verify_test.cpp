@@ -4,11 +4,14 @@
 #include <mpi.h>
 
 #include "cartex/core/decomposition.hpp"
-#include "cartex/halo/halo_geometry.hpp"
+#include "cartex/halo/backends.hpp"
 #include "verify.hpp"
 
 namespace cartex {
 namespace {
+
+using halo::HaloPlan;
+using halo::HaloStats;
 
 // A broken backend: `mode` 0 does nothing, 1 zeroes the whole view.
 class BrokenPlan final : public HaloPlan {
@@ -30,7 +33,7 @@ struct Problem {
   GlobalGrid grid;
   Decomposition decomp;
   Stencil stencil;
-  HaloPattern pattern;
+  halo::HaloPattern pattern;
 };
 
 // Builds this rank's problem.
@@ -43,14 +46,13 @@ Problem make_problem() {
   g.length = {4.0, 4.0, 4.0 * size};
   const Decomposition d(g, ProcessGrid::create(g, {1, 1, 0}, size));
   const Stencil s = make_builtin_stencil("27pt", g);
-  return {g, d, s, make_halo_pattern(d, rank, s, 1)};
+  return {g, d, s, halo::make_halo_pattern(halo::HaloGeometry(d, s, 1), rank)};
 }
 
 // Exact-halo cells with an owner, over all ranks.
-long halo_cells(const HaloPattern& p) {
+long halo_cells(const halo::HaloPattern& p) {
   long local = 0, total = 0;
-  for (std::size_t i = 0; i < p.recv.size(); ++i)
-    if (p.source[i] != MPI_PROC_NULL) local += static_cast<long>(p.recv[i].size());
+  for (const auto& r : p.recvs()) local += static_cast<long>(r.cells->size());
   MPI_Allreduce(&local, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
   return total;
 }
@@ -73,11 +75,11 @@ TEST(HalobenchVerify, PlanThatOverwritesTheBlockFails) {
 
 TEST(HalobenchVerify, EveryRealBackendPasses) {
   const Problem s = make_problem();
-  const HaloGeometry geo(s.decomp, s.stencil, 1);
-  for (const auto& name : halo_backends()) {
+  const halo::HaloGeometry geo(s.decomp, s.stencil, 1);
+  for (const halo::Backend& b : halo::backends()) {
     Field f("f", s.pattern.layout);
-    auto plan = make_halo_plan(name, geo, s.pattern, MPI_COMM_WORLD);
-    EXPECT_EQ(halobench::count_wrong_cells(*plan, f, s.pattern, s.grid, MPI_COMM_WORLD), 0) << name;
+    auto plan = halo::make_halo_plan(b.name, {s.pattern, MPI_COMM_WORLD, &geo});
+    EXPECT_EQ(halobench::count_wrong_cells(*plan, f, s.pattern, s.grid, MPI_COMM_WORLD), 0) << b.name;
   }
 }
 

@@ -13,7 +13,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/kokkos_compat.hpp"
 #include "cartex/core/stencil.hpp"
-#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/pattern.hpp"
 #include "cartex/kernels/cycle_regions.hpp"
 #include "cartex/kernels/stencil_update.hpp"
 
@@ -21,6 +21,12 @@ namespace cartex::kernels {
 namespace {
 
 using HostView = host_mirror_t<FieldView>;
+using halo::HaloPattern;
+
+// Rank 0's halo pattern of k steps of st (the halo layer builds it from the geometry).
+HaloPattern make_halo_pattern(const Decomposition& dec, const Stencil& st, int k) {
+  return halo::make_halo_pattern(halo::HaloGeometry(dec, st, k), 0);
+}
 
 GlobalGrid test_grid(int dim, bool periodic) {
   GlobalGrid g;
@@ -67,7 +73,7 @@ long first_difference(const Field& a, const Field& b) {
 // Runs steps first..k of one cycle one by one and blocked with tile_y; expects equal bits everywhere.
 void expect_blocked_equals_single(const Stencil& st, const HaloPattern& p, Scheme scheme, int first, long tile_y,
                                   const std::string& what) {
-  const int k = p.steps_per_exchange;
+  const int k = static_cast<int>(p.update.size());  // one update region per step of the cycle
   const StencilOperator op(st, p.layout, StencilOperator::Kernel::kAuto, scheme);
   const CycleRegions single(p.layout, st, p.update, TemporalTiling{0});
   const CycleRegions blocked(p.layout, st, p.update, TemporalTiling{tile_y});
@@ -97,7 +103,7 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
         const auto r = st.reach();
         const int reach = std::max({r.lo[0], r.hi[0], r.lo[1], r.hi[1], r.lo[2], r.hi[2]});
         for (int k = 1; k <= 8 && k * reach <= 16; ++k) {
-          const HaloPattern p = make_halo_pattern(dec, 0, st, k);
+          const HaloPattern p = make_halo_pattern(dec, st, k);
           for (const Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
             const std::string what = std::to_string(dim) + "D " + (periodic ? "periodic" : "walls") + " " + st.name +
                                      " k " + std::to_string(k) + (scheme == Scheme::kEuler ? " euler" : " leapfrog");
@@ -116,9 +122,9 @@ TEST(TemporalBlocking, RedundantFractionCountsTheGhostUpdates) {
   const GlobalGrid g = test_grid(3, true);
   const Decomposition dec(g, ProcessGrid::create(g, {1, 1, 1}, 1));
   const Stencil st = make_builtin_stencil("7pt", g);
-  const HaloPattern p1 = make_halo_pattern(dec, 0, st, 1);
+  const HaloPattern p1 = make_halo_pattern(dec, st, 1);
   EXPECT_EQ(CycleRegions(p1.layout, st, p1.update, TemporalTiling{4}).redundant_fraction(), 0.0);
-  const HaloPattern p2 = make_halo_pattern(dec, 0, st, 2);
+  const HaloPattern p2 = make_halo_pattern(dec, st, 2);
   // k = 2: step 1 updates the block and its 6 faces (one layer), step 2 the block.
   const double block = 18.0 * 17 * 16, faces = 2.0 * (17 * 16 + 18 * 16 + 18 * 17);
   EXPECT_DOUBLE_EQ(CycleRegions(p2.layout, st, p2.update, TemporalTiling{4}).redundant_fraction(), faces / (2 * block));

@@ -157,6 +157,19 @@ def skip(reason):
     sys.exit(77)
 
 
+BACKEND_LINE = re.compile(r"^([a-z0-9_]+) +(zero-copy|packed) +(overlaps|blocking) ")
+
+
+def list_backends(mpiexec, program):
+    """The halo registry's rows as (name, memory, start) in registry order, from `program --list-backends`
+    (heat3d, wave3d, halobench), so no test spells the list of backends."""
+    with tempfile.TemporaryDirectory() as d:
+        code, out, err, _ = mpirun(mpiexec, 1, program, ["--list-backends"], d)
+    rows = [m.groups() for m in map(BACKEND_LINE.match, out.splitlines()) if m]
+    check(code == 0 and rows, f"{program} --list-backends: exit {code}, rows {rows}\n{out}{err}")
+    return rows
+
+
 def run_case(namespace, programs, extra=()):
     """The main of a driver with one case per ctest: parses --mpiexec PATH, --NAME PATH for each of
     `programs` (made absolute), the options in `extra` and the CASE (a `case_CASE` function in

@@ -12,6 +12,7 @@
 #include "cartex/core/input_keys.hpp"
 #include "cartex/core/mpi_main.hpp"
 #include "cartex/core/version.hpp"
+#include "cartex/halo/backends.hpp"
 #include "driver.hpp"
 
 namespace cartex::app {
@@ -27,9 +28,9 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 
   InputSources in;
-  bool dry_run = false, help_input = false;
+  bool dry_run = false, help_input = false, list_backends = false;
   std::string restart;
-  std::string early_text;  // --help / --version / --help-input text, printed by rank 0
+  std::string early_text;  // --help / --version / --help-input / --list-backends text, printed by rank 0
   std::optional<Setup> setup;
 
   const char* what = equation == Equation::kHeat ? "explicit heat equation" : "wave equation (leapfrog)";
@@ -44,6 +45,8 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
                  "continue from checkpoint FILE, or from the newest one in output.dir with --restart latest; without an input "
                  "file the checkpoint's own input is used (docs/output.md)");
   app.add_flag("--help-input", help_input, "print every input key with its type, default and meaning, then exit");
+  app.add_flag("--list-backends", list_backends,
+               "print the halo backends comm.backend accepts (the halo registry: memory, overlap, description), then exit");
   app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
   app.set_version_flag("--version", fmt::format("{} {} (cartex, commit {})", name, kVersion, kGitCommit));
 
@@ -63,6 +66,10 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
         }
         if (help_input) {
           early_text = fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name, input_keys_help(equation));
+          return;
+        }
+        if (list_backends) {
+          early_text = halo::backends_table();
           return;
         }
         if (in.files.empty() && restart.empty())

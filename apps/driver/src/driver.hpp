@@ -9,8 +9,8 @@
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/decomposition.hpp"
-#include "cartex/halo/halo_geometry.hpp"
-#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/geometry.hpp"
+#include "cartex/halo/pattern.hpp"
 #include "cartex/io/checkpoint.hpp"
 #include "placement.hpp"
 #include "resources.hpp"
@@ -27,8 +27,8 @@ struct Setup {
   ProcessGrid procs;
   Decomposition decomp{GlobalGrid{}, ProcessGrid{}};
   ResourceEstimate resources;            // the memory and set-up work estimated before set-up
-  std::optional<HaloGeometry> geometry;  // where every halo cell comes from (all ranks)
-  HaloPattern pattern;                   // this rank's halo blocks and update regions
+  std::optional<halo::HaloGeometry> geometry;  // where every halo cell comes from (all ranks), built once
+  halo::HaloPattern pattern;                   // this rank's halo blocks and update regions
   std::optional<io::Checkpoint> restart;  // --restart: the checked checkpoint with this rank's block
   std::shared_ptr<const Placement> placement;  // node layout, grid assignment, the run's communicator
 

@@ -1,8 +1,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cstring>
+
 #include "cartex/core/error.hpp"
-#include "cartex/halo/halo_plan.hpp"
+#include "cartex/halo/backends.hpp"
 #include "cartex/kernels/cycle_regions.hpp"
 #include "cartex/kernels/update_registry.hpp"
 #include "gather_text.hpp"
@@ -29,29 +31,34 @@ void print_dry_run(const Setup& s) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const int dim = s.cfg.grid.dim;
-  const HaloPattern& p = s.pattern;
+  const halo::HaloPattern& p = s.pattern;
   const auto& L = p.layout;
   const auto coords = s.procs.coords(rank);
   std::string mine = fmt::format("rank {}: coords [{}]  box lo [{}]  n [{}]\n", rank,
                                  fmt::join(coords.begin(), coords.begin() + dim, ", "),
                                  fmt::join(L.box.lo.begin(), L.box.lo.begin() + dim, ", "),
                                  fmt::join(L.box.n.begin(), L.box.n.begin() + dim, ", "));
-  for (size_t i = 0; i < p.neighbors.size(); ++i) {
-    if (p.target[i] == MPI_PROC_NULL && p.source[i] == MPI_PROC_NULL) continue;
+  for (const auto& b : p.blocks) {
+    if (b.target == MPI_PROC_NULL && b.source == MPI_PROC_NULL) continue;
     const auto who = [](int r) { return r == MPI_PROC_NULL ? std::string("PROC_NULL (boundary)") : fmt::format("rank {}", r); };
-    mine += fmt::format("  neighbor {:>10}  send {} cells to {}, recv {} cells from {}\n", offset_text(p.neighbors[i], dim),
-                        p.target[i] == MPI_PROC_NULL ? 0 : p.send[i].size(), who(p.target[i]), p.recv[i].size(),
-                        who(p.source[i]));
+    mine += fmt::format("  neighbor {:>10}  send {} cells to {}, recv {} cells from {}\n", offset_text(b.offset, dim),
+                        b.send.size(), who(b.target), b.recv.size(), who(b.source));
   }
   const auto ranks_text = gather_text(mine, comm);
 
-  // Per backend: what one exchange costs (min..max over ranks), from the plans themselves. Collective.
+  // Per backend of the registry: what one exchange costs (min..max over ranks), from the plans
+  // themselves. Zero-copy plans are not built where they cannot run. Collective.
   std::string table;
-  for (const auto& backend : halo_backends()) {
-    if (backend == "auto") continue;
-    const HaloStats st = make_halo_plan(backend, *s.geometry, p, comm)->stats();
+  const bool host = halo::host_accessible_memory();
+  for (const halo::Backend& backend : halo::backends()) {
+    if (std::strcmp(backend.name, "auto") == 0) continue;
+    if (backend.zero_copy && !host) {
+      table += fmt::format("  {:<24} (zero-copy: not with this Kokkos memory space)\n", backend.name);
+      continue;
+    }
+    const halo::HaloStats st = backend.make({p, comm, &*s.geometry})->stats();
     const auto m = min_max(st.messages, comm), b = min_max(st.bytes, comm), r = min_max(st.rounds, comm);
-    table += fmt::format("  {:<24} {:>12} {:>22} {:>8}\n", backend, fmt::format("{}..{}", m.first, m.second),
+    table += fmt::format("  {:<24} {:>12} {:>22} {:>8}\n", backend.name, fmt::format("{}..{}", m.first, m.second),
                          fmt::format("{}..{}", b.first, b.second), fmt::format("{}..{}", r.first, r.second));
   }
   // Inter-node traffic of one exchange with the grid in MPI order and in node blocks. Collective.
@@ -87,8 +94,8 @@ void print_dry_run(const Setup& s) {
     fmt::print("end time: {} = {} steps of the uniform dt {} (the last step lands on it)\n", s.cfg.end_time,
                s.cfg.steps, s.cfg.dt);
   std::string offsets;
-  for (const auto& o : p.neighbors) offsets += (offsets.empty() ? "" : " ") + offset_text(o, dim);
-  fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.neighbors.size(), offsets);
+  for (const auto& b : p.blocks) offsets += (offsets.empty() ? "" : " ") + offset_text(b.offset, dim);
+  fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.blocks.size(), offsets);
   fmt::print("# halo exchange per backend (per exchange and rank, min..max over ranks)\n");
   fmt::print("  {:<24} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
   fmt::print("{}", resources_text(s.resources));

@@ -28,20 +28,19 @@ std::string layout_origin() {
 }
 
 // The halo blocks as the reordering sees them: per process offset, the largest block over ranks.
-std::vector<ranks::HaloNeighbor> halo_neighbors(const HaloPattern& p, MPI_Comm comm) {
-  std::vector<long> bytes(p.neighbors.size());
-  for (size_t i = 0; i < p.neighbors.size(); ++i)
-    bytes[i] = p.target[i] == MPI_PROC_NULL ? 0 : static_cast<long>(p.send[i].size() * sizeof(double));
+std::vector<ranks::HaloNeighbor> halo_neighbors(const halo::HaloPattern& p, MPI_Comm comm) {
+  std::vector<long> bytes(p.blocks.size(), 0);
+  for (const auto& s : p.sends()) bytes[static_cast<size_t>(s.block)] = static_cast<long>(s.cells->size() * sizeof(double));
   MPI_Allreduce(MPI_IN_PLACE, bytes.data(), static_cast<int>(bytes.size()), MPI_LONG, MPI_MAX, comm);
   std::vector<ranks::HaloNeighbor> out;
-  for (size_t i = 0; i < p.neighbors.size(); ++i)
-    if (bytes[i] > 0) out.push_back({{p.neighbors[i][0], p.neighbors[i][1], p.neighbors[i][2]}, bytes[i]});
+  for (size_t i = 0; i < p.blocks.size(); ++i)
+    if (bytes[i] > 0) out.push_back({{p.blocks[i].offset[0], p.blocks[i].offset[1], p.blocks[i].offset[2]}, bytes[i]});
   return out;
 }
 
 }  // namespace
 
-Placement::Placement(const Config& cfg, const ProcessGrid& procs, const HaloPattern& pattern, MPI_Comm launch)
+Placement::Placement(const Config& cfg, const ProcessGrid& procs, const halo::HaloPattern& pattern, MPI_Comm launch)
     : launch_(launch), launch_layout_(read_layout(launch)), layout_(launch_layout_), origin_(layout_origin()) {
   const std::vector<int> dims(procs.dims.begin(), procs.dims.end());
   const std::vector<int> periods{cfg.grid.periodic[0], cfg.grid.periodic[1], cfg.grid.dim == 3 && cfg.grid.periodic[2]};
@@ -80,14 +79,14 @@ std::string placement_text(const Placement& p, int dim) {
                      p.origin(), grid);
 }
 
-ranks::Traffic exchange_traffic(const HaloPattern& p, const ranks::NodeLayout& launch_layout,
+ranks::Traffic exchange_traffic(const halo::HaloPattern& p, const ranks::NodeLayout& launch_layout,
                                 const ranks::GridAssignment& assignment, MPI_Comm comm) {
   const auto node = [&](int position) { return launch_layout.node_of(assignment.rank_of_cell[static_cast<size_t>(position)]); };
   std::int64_t t[4] = {0, 0, 0, 0};  // messages, bytes, inter-node messages, inter-node bytes
-  for (size_t i = 0; i < p.neighbors.size(); ++i) {
-    if (p.target[i] == MPI_PROC_NULL || p.send[i].empty()) continue;
-    const std::int64_t bytes = static_cast<std::int64_t>(p.send[i].size() * sizeof(double));
-    const bool inter = node(p.rank) != node(p.target[i]);
+  for (const auto& s : p.sends()) {
+    if (s.cells->empty()) continue;
+    const std::int64_t bytes = static_cast<std::int64_t>(s.cells->size() * sizeof(double));
+    const bool inter = node(p.rank) != node(s.rank);
     t[0] += 1;
     t[1] += bytes;
     t[2] += inter ? 1 : 0;

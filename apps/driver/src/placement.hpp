@@ -13,7 +13,7 @@
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/decomposition.hpp"
-#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/pattern.hpp"
 #include "cartex/kernels/diagnostics.hpp"
 #include "cartex/ranks/allreduce.hpp"
 #include "cartex/ranks/grid_reordering.hpp"
@@ -24,7 +24,7 @@ class Placement {
  public:
   // Reads the layout (throws InputError for malformed CARTEX_RANK* variables) and chooses the
   // node-block assignment for the halo blocks of `pattern` (this launch rank's). Collective.
-  Placement(const Config& cfg, const ProcessGrid& procs, const HaloPattern& pattern, MPI_Comm launch);
+  Placement(const Config& cfg, const ProcessGrid& procs, const halo::HaloPattern& pattern, MPI_Comm launch);
   Placement(const Placement&) = delete;
   Placement& operator=(const Placement&) = delete;
 
@@ -59,7 +59,7 @@ std::string placement_text(const Placement& p, int dim);
 // over all ranks, split by whether the two ranks are on different nodes when grid position g is
 // held by assignment.rank_of_cell[g] and nodes are those of `launch_layout`. `pattern` is this
 // rank's, whose rank in its communicator is its grid position. Collective.
-ranks::Traffic exchange_traffic(const HaloPattern& pattern, const ranks::NodeLayout& launch_layout,
+ranks::Traffic exchange_traffic(const halo::HaloPattern& pattern, const ranks::NodeLayout& launch_layout,
                                 const ranks::GridAssignment& assignment, MPI_Comm comm);
 
 }  // namespace cartex::app

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "cartex/core/error.hpp"
-#include "cartex/halo/halo_geometry.hpp"
+#include "cartex/halo/backends.hpp"
 
 namespace cartex::app {
 
@@ -23,15 +23,14 @@ void check_mpi(int rc, const char* call) {
   if (rc != MPI_SUCCESS) throw Error(fmt::format("{} failed (error {})", call, rc));
 }
 
-// Send and receive buffers of `backend` for h halo cells per rank: packed backends hold one of each
-// (combining and forwarding ones pass a block through up to `dim` rounds, padded to the largest
-// over ranks); zero-copy ones use MPI datatypes over the field, cart_combining pads from a scratch
-// array; auto keeps the best candidate while it times the next.
+// Send and receive buffers of `backend` for h halo cells per rank, as its registry row says: packed
+// backends hold one of each (combining and forwarding ones pass a block through up to `dim` rounds,
+// padded to the largest over ranks); zero-copy ones use MPI datatypes over the field, cart_combining
+// pads from a scratch array; auto keeps the best candidate while it times the next.
 double buffer_bytes(const std::string& backend, double h, int dim) {
-  if (backend == "mpi_neighbor_alltoallw" || backend == "cart_direct") return 0;
-  if (backend == "p2p" || backend == "graph_combining" || backend == "cart_combining") return 2 * h * kWord;
-  if (backend == "cart_combining_packed" || backend == "cart_forwarding") return dim * 2 * h * kWord;
-  return 2 * dim * 2 * h * kWord;  // auto
+  const halo::Backend* b = halo::find_backend(backend);
+  if (!b) return 0;  // refused by the input check before this
+  return b->buffers * (b->per_dimension ? dim : 1) * h * kWord;
 }
 
 // "1234 B (1.2 KiB)": the exact bytes, and a readable size from 1 KiB on.
@@ -106,7 +105,7 @@ ResourceEstimate estimate(const Config& cfg, const Decomposition& decomp) {
   const GlobalGrid& g = decomp.grid();
   const auto& dims = decomp.procs().dims;
   const int k = static_cast<int>(cfg.steps_per_exchange);
-  const HaloWidths w = halo_widths(g, cfg.stencil, k);
+  const HaloWidths w = halo::halo_widths(g, cfg.stencil, k);
   ResourceEstimate e;
   double with_halo = 1, reach = 1, walk_block = 1;
   e.block_cells = 1;

@@ -174,7 +174,7 @@ int run(const Setup& s) {
   const auto share = spread(t_steps > 0 ? phases.halo_seconds() / t_steps : 0.0, comm);
   const std::string phase_lines = phase_table(phases, t_steps, comm);
   const auto t_total = spread(t_steps, comm);
-  const HaloStats hs = stepper.plan().stats();
+  const halo::HaloStats hs = stepper.plan().stats();
   const auto msgs = spread(static_cast<double>(hs.messages), comm);
   const auto bytes = spread(static_cast<double>(hs.bytes), comm);
   const auto hidden = spread(stepper.hidden_fraction(), comm);

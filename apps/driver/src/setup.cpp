@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
+#include "cartex/halo/backends.hpp"
+#include "comm_choices.hpp"
 #include "driver.hpp"
 
 namespace cartex::app {
@@ -15,9 +17,10 @@ Setup make_setup(const std::string& app, Equation equation, const InputSources& 
   s.app = app;
   s.input = input;
   s.cfg = load_config(input, equation);
+  check_comm_choices(s.cfg, halo::host_accessible_memory());
   // Bounded before anything is built: a halo deeper than the grid would make set-up grind.
   try {
-    check_halo_depth(s.cfg.grid, s.cfg.stencil, s.cfg.steps_per_exchange);
+    halo::check_halo_depth(s.cfg.grid, s.cfg.stencil, s.cfg.steps_per_exchange);
   } catch (const std::invalid_argument& e) {
     throw InputError(input_error_text(s.cfg, "halo.steps_per_exchange", e.what()));
   }
@@ -32,14 +35,14 @@ Setup make_setup(const std::string& app, Equation equation, const InputSources& 
   const int k = static_cast<int>(s.cfg.steps_per_exchange);
   try {
     s.geometry.emplace(s.decomp, s.cfg.stencil, k);
-    s.pattern = make_halo_pattern(s.decomp, rank, s.cfg.stencil, k);
+    s.pattern = halo::make_halo_pattern(*s.geometry, rank);
   } catch (const std::invalid_argument& e) {
     throw InputError(input_error_text(s.cfg, k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
   }
   s.placement = std::make_shared<const Placement>(s.cfg, s.procs, s.pattern, launch);
   if (s.placement->reordered()) {
     MPI_Comm_rank(s.comm(), &rank);
-    s.pattern = make_halo_pattern(s.decomp, rank, s.cfg.stencil, k);
+    s.pattern = halo::make_halo_pattern(*s.geometry, rank);  // the rank's new grid position
   }
   return s;
 }

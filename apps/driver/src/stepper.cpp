@@ -10,7 +10,7 @@ namespace cartex::app {
 Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update)
     : k_(static_cast<int>(s.cfg.steps_per_exchange)),
       overlap_(s.cfg.overlap),
-      plan_(make_halo_plan(s.cfg.backend, *s.geometry, s.pattern, s.comm())),
+      plan_(halo::make_halo_plan(s.cfg.backend, {s.pattern, s.comm(), &*s.geometry})),
       op_(std::move(update)),
       cycle_(s.pattern.layout, s.cfg.stencil, s.pattern.update,
              kernels::resolve_tiling(s.cfg.temporal_blocking, s.pattern.layout, s.cfg.stencil, k_, op_->has_blocked_kernel(),

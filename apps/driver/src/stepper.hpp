@@ -16,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "cartex/halo/halo_plan.hpp"
+#include "cartex/halo/backends.hpp"
 #include "cartex/kernels/update_operator.hpp"
 #include "driver.hpp"
 
@@ -46,7 +46,7 @@ class Stepper {
   // With overlap: times blocking exchanges of u, the reference for hidden_fraction(). Collective.
   void calibrate(Field& u);
 
-  const HaloPlan& plan() const { return *plan_; }
+  const halo::HaloPlan& plan() const { return *plan_; }
   std::string kernel_name() const { return op_->kernel_name(); }
   // Seconds spent in the exchange that the update did not hide (start + finish).
   double exchange_seconds() const { return exchange_seconds_; }
@@ -67,7 +67,7 @@ class Stepper {
 
   int k_;
   bool overlap_;
-  std::unique_ptr<HaloPlan> plan_;
+  std::unique_ptr<halo::HaloPlan> plan_;
   std::unique_ptr<kernels::UpdateOperator> op_;
   std::string tiling_reason_;
   kernels::CycleRegions cycle_;  // step j of a cycle: cycle_.cells(j)

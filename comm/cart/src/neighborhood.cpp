@@ -127,6 +127,24 @@ Plan Neighborhood::alltoall_init(const void* sendbuf, int sendcount, MPI_Datatyp
   return Plan(plan);
 }
 
+Plan Neighborhood::alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                                  MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+                                  MPI_Datatype recvtype) {
+  CX_Cart_plan plan = nullptr;
+  check_cx(CX_Cart_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm_,
+                                  &plan));
+  return Plan(plan);
+}
+
+Plan Neighborhood::alltoallw_init(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                  const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                                  const MPI_Aint rdispls[], const MPI_Datatype recvtypes[]) {
+  CX_Cart_plan plan = nullptr;
+  check_cx(CX_Cart_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm_,
+                                  &plan));
+  return Plan(plan);
+}
+
 Plan Neighborhood::allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                                   int recvcount, MPI_Datatype recvtype) {
   CX_Cart_plan plan = nullptr;

@@ -6,7 +6,7 @@
 
 #include "cartex/core/error.hpp"
 
-namespace cartex {
+namespace cartex::halo {
 
 namespace {
 
@@ -93,14 +93,13 @@ std::vector<ForwardingPhase> make_forwarding_schedule(const HaloGeometry& geo, c
     for (const auto& o : geo.owner_offsets())
       if (o[d] != 0) values.insert(o[d]);
     ForwardingPhase ph;
-    ph.dim = d;
     int tag = 0;
     for (int a : values) {
       ProcCoord from = me, to = me;
       from[d] += a;  // we receive from me + a e_d ...
       to[d] -= a;    // ... and send to me - a e_d what it receives from us in this phase
-      ForwardingMessage recv{rank_at(from), d * 1024 + tag, {}};
-      ForwardingMessage send{rank_at(to), d * 1024 + tag, {}};
+      ForwardingMessage recv{rank_at(from), tag, {}};
+      ForwardingMessage send{rank_at(to), tag, {}};
       ++tag;
       if (recv.rank != MPI_PROC_NULL) recv.cells = to_view(phase_cells(geo, me, d, a));
       if (send.rank != MPI_PROC_NULL) send.cells = to_view(phase_cells(geo, to, d, a));
@@ -112,4 +111,4 @@ std::vector<ForwardingPhase> make_forwarding_schedule(const HaloGeometry& geo, c
   return phases;
 }
 
-}  // namespace cartex
+}  // namespace cartex::halo

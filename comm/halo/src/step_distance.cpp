@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-namespace cartex {
+namespace cartex::halo {
 
 StepDistance::StepDistance(const Box& region, const Box& source, const std::vector<Offset>& moves, int limit)
     : region_(region) {
@@ -53,4 +53,4 @@ StepDistance::StepDistance(const Box& region, const Box& source, const std::vect
   }
 }
 
-}  // namespace cartex
+}  // namespace cartex::halo

@@ -51,6 +51,10 @@ std::string to_string(Algorithm algorithm) {
   return "mpi";
 }
 
+std::vector<std::string> algorithm_names() {
+  return {to_string(Algorithm::mpi), to_string(Algorithm::ring), to_string(Algorithm::ring_renamed)};
+}
+
 Algorithm parse_algorithm(const std::string& text) {
   if (text == "mpi") return Algorithm::mpi;
   if (text == "ring") return Algorithm::ring;

@@ -6,7 +6,7 @@
 #include <mpi.h>
 
 #include <cartex/core/decomposition.hpp>
-#include <cartex/halo/halo_plan.hpp>
+#include <cartex/halo/backends.hpp>
 #include <cartex/kernels/diagnostics.hpp>
 #include <cartex/kernels/stencil_update.hpp>
 #include <cstdio>
@@ -23,11 +23,11 @@ int main(int argc, char** argv) {
     const auto pg = cartex::ProcessGrid::create(g, {0, 0, 0}, size);
     const cartex::Decomposition dec(g, pg);
     const auto st = cartex::make_builtin_stencil("7pt", g);
-    const cartex::HaloGeometry geo(dec, st, 1);
-    const auto pattern = cartex::make_halo_pattern(dec, rank, st, 1);
+    const cartex::halo::HaloGeometry geo(dec, st, 1);
+    const auto pattern = cartex::halo::make_halo_pattern(geo, rank);
     cartex::Field u("u", pattern.layout), v("v", pattern.layout);
     Kokkos::deep_copy(u.view, static_cast<double>(rank + 1));
-    auto plan = cartex::make_halo_plan("cart_combining", geo, pattern, MPI_COMM_WORLD);
+    auto plan = cartex::halo::make_halo_plan("cart_combining", {pattern, MPI_COMM_WORLD, &geo});
     plan->exchange(u);
     auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u.view);
     // The -z face halo comes from the process below in z (periodic).

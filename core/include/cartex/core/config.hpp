@@ -73,9 +73,9 @@ struct Config {
   double wall_time_limit = 0.0;            // run.wall_time_limit: seconds of wall time (0 = none)
   double wall_time_margin = 0.0;           // run.wall_time_margin: seconds kept in reserve below the limit
   long progress_every = 0;
-  std::string backend = "p2p";
+  std::string backend = "p2p";             // comm.backend: a row of the halo registry (checked by the app)
   bool overlap = false;                    // comm.overlap: hide the exchange behind the interior update
-  std::string allreduce = "mpi";           // comm.allreduce: global diagnostics (known_allreduce_algorithms())
+  std::string allreduce = "mpi";           // comm.allreduce: global diagnostics (comm/ranks algorithm_names(), checked by the app)
   long steps_per_exchange = 1;             // halo.steps_per_exchange: deep halos (k)
   TemporalBlockingInput temporal_blocking;  // halo.temporal_blocking: k steps per pass over memory
   std::string output_dir = "output";
@@ -89,12 +89,6 @@ struct Config {
   std::map<std::string, std::string> where;  // key path -> "FILE:LINE:COL" for checks made after loading
   std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)
 };
-
-// Backends the halo layer knows by name (comm.backend).
-std::vector<std::string> known_backends();
-
-// Allreduce algorithms for the global diagnostics by name (comm.allreduce).
-std::vector<std::string> known_allreduce_algorithms();
 
 // Fields heat3d can write to field files (output.fields).
 std::vector<std::string> known_output_fields();

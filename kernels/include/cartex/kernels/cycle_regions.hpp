@@ -1,6 +1,6 @@
 #pragma once
 // The cells that each step of a deep-halo cycle updates (step j of k: the block dilated k - j times by
-// the stencil, halo_pattern.hpp), and temporal blocking: how the host advances several steps of a
+// the stencil, cartex/halo/pattern.hpp), and temporal blocking: how the host advances several steps of a
 // cycle in one pass over memory, each tile's working set in cache.
 //
 // Scheme: skewed tiles in y, a wavefront over z inside each tile. Step t (t = 1 .. n of the pass)

@@ -91,6 +91,13 @@ class Neighborhood {
   // CX_Cart_alltoall_init.
   Plan alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      int recvcount, MPI_Datatype recvtype);
+  // CX_Cart_alltoallv_init: block i of sendcounts[i] sendtype elements at sdispls[i] (in elements).
+  Plan alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                      void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype);
+  // CX_Cart_alltoallw_init: block i of sendcounts[i] sendtypes[i] at byte displacement sdispls[i].
+  Plan alltoallw_init(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                      const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                      const MPI_Aint rdispls[], const MPI_Datatype recvtypes[]);
   // CX_Cart_allgather_init.
   Plan allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                       int recvcount, MPI_Datatype recvtype);

@@ -21,12 +21,13 @@
 // process's view (its bounding-box halo), so it is stored in the field itself.
 #include <vector>
 
-#include "cartex/halo/halo_geometry.hpp"
-#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/halo/geometry.hpp"
+#include "cartex/halo/pattern.hpp"
 
-namespace cartex {
+namespace cartex::halo {
 
-// One message of a forwarding phase: partner rank (MPI_PROC_NULL if outside the mesh) and cells.
+// One message of a forwarding phase: partner rank (MPI_PROC_NULL if outside the mesh), tag (its index
+// within the phase; each phase runs on its own communicator) and cells.
 struct ForwardingMessage {
   int rank = MPI_PROC_NULL;
   int tag = 0;
@@ -35,11 +36,10 @@ struct ForwardingMessage {
 
 // The messages of one dimension's phase.
 struct ForwardingPhase {
-  int dim = 0;
   std::vector<ForwardingMessage> sends, recvs;
 };
 
 // All phases of one rank, in dimension order (phases without messages are left out).
 std::vector<ForwardingPhase> make_forwarding_schedule(const HaloGeometry& geo, const HaloPattern& pattern);
 
-}  // namespace cartex
+}  // namespace cartex::halo

@@ -10,7 +10,7 @@
 #include "cartex/core/box.hpp"
 #include "cartex/core/stencil.hpp"
 
-namespace cartex {
+namespace cartex::halo {
 
 // Distances (in steps of S, up to a limit) from the cells of `source` to every cell of `region`.
 class StepDistance {
@@ -38,4 +38,4 @@ class StepDistance {
   long visited_ = 0;
 };
 
-}  // namespace cartex
+}  // namespace cartex::halo

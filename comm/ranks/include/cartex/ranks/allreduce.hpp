@@ -19,6 +19,7 @@
 #include <mpi.h>
 
 #include <string>
+#include <vector>
 
 #include "cartex/ranks/layout.hpp"
 #include "cartex/ranks/renaming.hpp"
@@ -33,6 +34,8 @@ enum class Algorithm { mpi, ring, ring_renamed };
 std::string to_string(Algorithm algorithm);
 // Inverse of to_string; throws std::invalid_argument otherwise.
 Algorithm parse_algorithm(const std::string& text);
+// Every algorithm's name, in enum order (the names comm.allreduce accepts).
+std::vector<std::string> algorithm_names();
 
 // MPI_Allreduce's arguments (sendbuf may be MPI_IN_PLACE) plus the algorithm. `op` must be
 // commutative; datatypes must be contiguous (size == extent). ring_renamed uses the layout of

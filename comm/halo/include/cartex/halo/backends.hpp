@@ -1,0 +1,66 @@
+#pragma once
+// The registry of halo backends: the one list of backends (comm.backend), one row each. Input
+// validation, --list-backends, --dry-run, halobench and the tests all read it.
+//
+// Adding a backend: one source file in comm/halo/src/backends/ defining its make (and predict)
+// function, one row in src/backends.cpp (with the two declarations above the table), one line in
+// comm/halo/CMakeLists.txt, one row in docs/backends.md.
+#include <mpi.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cartex/halo/geometry.hpp"
+#include "cartex/halo/pattern.hpp"
+#include "cartex/halo/plan.hpp"
+
+namespace cartex::halo {
+
+// What a backend is built from. `geometry` (all ranks' halos) is needed only by the backends that
+// route through other processes (the Cartesian ones, forwarding) and by auto.
+struct PlanInputs {
+  const HaloPattern& pattern;
+  MPI_Comm comm;
+  const HaloGeometry* geometry = nullptr;
+
+  // The geometry; throws std::invalid_argument naming `backend` when none was given.
+  const HaloGeometry& need_geometry(const char* backend) const;
+};
+
+// One row of the registry.
+struct Backend {
+  const char* name;         // comm.backend
+  const char* description;  // one line for --list-backends
+  bool zero_copy;           // hands the field's own memory to MPI (needs host-accessible memory)
+  bool overlaps;            // start returns before the exchange is done (plan.hpp says how much)
+  int buffers;              // halo-sized buffers the plan holds (send + receive, padding, scratch)
+  bool per_dimension;       // ... times the dimension (blocks pass through up to dim rounds)
+  // Builds the plan (collective over inputs.comm).
+  std::unique_ptr<HaloPlan> (*make)(const PlanInputs& inputs);
+  // The plan's stats without building it or communicating; nullopt when that needs the plan.
+  std::optional<HaloStats> (*predict)(const PlanInputs& inputs);
+};
+
+// Every backend, in the order auto tries them (auto last).
+const std::vector<Backend>& backends();
+
+// The row of `name`, or nullptr.
+const Backend* find_backend(const std::string& name);
+
+// The backend names, comma-separated, for error messages.
+std::string backend_names();
+
+// The registry as text, one backend a line: name, zero-copy or packed, overlaps or blocking,
+// description, after one '#' header line (what the apps' --list-backends print).
+std::string backends_table();
+
+// True if the default Kokkos memory space is host-accessible (zero-copy backends can run).
+bool host_accessible_memory();
+
+// Builds the plan of backend `name` (collective); throws std::invalid_argument for an unknown name, a
+// zero-copy backend without host-accessible memory, or a backend needing a geometry given none.
+std::unique_ptr<HaloPlan> make_halo_plan(const std::string& name, const PlanInputs& inputs);
+
+}  // namespace cartex::halo

@@ -1,0 +1,77 @@
+#pragma once
+// The halo pattern of one rank: a value computed once from the geometry (decomposition, stencil, steps
+// per exchange k), that every backend turns into its own exchange plan.
+//
+// Sign convention. The neighborhood is identical on every rank (a Cartesian neighborhood in the sense
+// of ICPP'19): block i has offset o_i = -(owner offset i). We SEND block i to the TARGET at +o_i (the
+// cells of our block lying in its halo) and RECEIVE block i from the SOURCE at -o_i (our halo cells
+// that it owns):
+//
+//      source (me - o)            me              target (me + o)
+//     +---------------+    +---------------+    +---------------+
+//     |        ###### | -> | ::::   ###### | -> | ::::          |      ###  send cells of block i
+//     +---------------+    +---------------+    +---------------+      :::  recv cells of block i
+//        its send cells     recv     send          its recv cells
+//        = our recv cells                          = our send cells
+//
+// A block may be empty on some ranks (uneven blocks, boundaries). The send cells of a block whose
+// target is MPI_PROC_NULL (outside a non-periodic domain) are empty, and so are the recv cells of a
+// block whose source is; sends() and recvs() list the blocks whose partner exists, once for all plans.
+//
+// Cells are linear indices into the field's view (LayoutRight, (z, y, x)), listed in the z, y, x order
+// of the unwrapped global cells, which sender and receiver share.
+//
+// Deep halos (EuroMPI'15 section 2): after an exchange, step j = 1 .. k updates the cells of
+// B + S^(k-j) inside the domain (the ghost-zone cells whose dependencies are all present; step k
+// updates the block B itself); with overlap, step 1 is split into `inner` (reads only B) and `rim`.
+#include <mpi.h>
+
+#include <vector>
+
+#include "cartex/core/field.hpp"
+#include "cartex/halo/geometry.hpp"
+
+namespace cartex::halo {
+
+// One block of the neighborhood: what we send to the target and receive from the source.
+struct Block {
+  Offset offset{};             // o: target at +o, source at -o (the negated owner offset)
+  int target = MPI_PROC_NULL;  // rank at +offset (MPI_PROC_NULL outside a non-periodic domain)
+  int source = MPI_PROC_NULL;  // rank at -offset
+  std::vector<long> send;      // our cells in the target's halo (empty without a target)
+  std::vector<long> recv;      // our halo cells the source owns (empty without a source)
+};
+
+// One direction of a block whose partner exists: the block's index, the partner and the cells.
+struct BlockPart {
+  int block;
+  int rank;
+  const std::vector<long>* cells;
+};
+
+// One rank's halo pattern; see the header comment.
+struct HaloPattern {
+  int rank = 0;
+  FieldLayout layout;
+  std::vector<Block> blocks;                 // one per offset, the same offsets on every rank
+  std::vector<std::vector<LineRun>> update;  // update[j - 1]: cells updated in step j
+  std::vector<LineRun> inner, rim;           // step 1 split for overlap: inner reads only the block
+
+  // The blocks with a target, in block order (the out-neighbors of a dist graph).
+  std::vector<BlockPart> sends() const;
+  // The blocks with a source, in block order (the in-neighbors of a dist graph).
+  std::vector<BlockPart> recvs() const;
+  // The offsets of all blocks.
+  std::vector<Offset> offsets() const;
+  // Cells sent per exchange, and non-empty messages to real neighbors.
+  long send_cells() const;
+  long send_messages() const;
+};
+
+// Builds rank's pattern from the geometry (the geometry is not kept).
+HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank);
+
+// Linear view index of view cell (i, j, k) in `layout`.
+inline long linear_index(const FieldLayout& l, long i, long j, long k) { return (k * l.extent(1) + j) * l.extent(0) + i; }
+
+}  // namespace cartex::halo

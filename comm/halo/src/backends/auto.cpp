@@ -1,0 +1,66 @@
+// Backend "auto": builds every other backend the memory space allows, times a few exchanges of each
+// on a scratch field, takes the slowest rank's median per candidate (so every rank picks the same)
+// and keeps the fastest.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "cartex/halo/backends.hpp"
+#include "mpi_check.hpp"
+
+namespace cartex::halo {
+
+namespace {
+
+// The chosen plan, reporting why it was chosen.
+class ChosenPlan final : public HaloPlan {
+ public:
+  ChosenPlan(std::unique_ptr<HaloPlan> plan, std::string note) : plan_(std::move(plan)), note_(std::move(note)) {}
+  void start(Field& f) override { plan_->start(f); }
+  void finish(Field& f) override { plan_->finish(f); }
+  HaloStats stats() const override { return plan_->stats(); }
+  std::string backend() const override { return plan_->backend(); }
+  std::string note() const override { return note_; }
+
+ private:
+  std::unique_ptr<HaloPlan> plan_;
+  std::string note_;
+};
+
+constexpr int kWarmup = 2;
+constexpr int kTimed = 7;
+
+}  // namespace
+
+std::unique_ptr<HaloPlan> make_auto(const PlanInputs& in) {
+  const bool host = host_accessible_memory();
+  Field scratch("cartex::auto_scratch", in.pattern.layout);
+  std::unique_ptr<HaloPlan> best;
+  double best_time = 0;
+  std::string table;
+  for (const Backend& b : backends()) {
+    if (std::strcmp(b.name, "auto") == 0 || (!host && b.zero_copy)) continue;
+    auto plan = b.make(in);
+    std::vector<double> times;
+    for (int r = 0; r < kWarmup + kTimed; ++r) {
+      check_mpi(MPI_Barrier(in.comm), "MPI_Barrier");
+      const double t0 = MPI_Wtime();
+      plan->exchange(scratch);
+      if (r >= kWarmup) times.push_back(MPI_Wtime() - t0);
+    }
+    std::nth_element(times.begin(), times.begin() + kTimed / 2, times.end());
+    double median = times[kTimed / 2], slowest = 0;
+    check_mpi(MPI_Allreduce(&median, &slowest, 1, MPI_DOUBLE, MPI_MAX, in.comm), "MPI_Allreduce");
+    table += fmt::format("{}{} {:.1f} us", table.empty() ? "" : ", ", b.name, slowest * 1e6);
+    if (!best || slowest < best_time) {
+      best_time = slowest;
+      best = std::move(plan);
+    }
+  }
+  const std::string note = fmt::format("auto picked {} (median exchange time of the slowest rank over {} exchanges: {})",
+                                       best->backend(), kTimed, table);
+  return std::make_unique<ChosenPlan>(std::move(best), note);
+}
+
+}  // namespace cartex::halo

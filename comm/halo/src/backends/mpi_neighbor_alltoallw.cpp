@@ -1,0 +1,61 @@
+// Backend "mpi_neighbor_alltoallw": the MPI-standard baseline of both papers. A dist-graph
+// communicator (MPI_Dist_graph_create_adjacent, neighbors in block order, MPI_PROC_NULL left out)
+// and MPI_Ineighbor_alltoallw over the field itself with one derived datatype per block.
+#include <Kokkos_Core.hpp>
+
+#include "cartex/core/phase_profile.hpp"
+#include "cartex/halo/backends.hpp"
+#include "mpi_check.hpp"
+#include "schedule_stats.hpp"
+#include "staging/zero_copy.hpp"
+
+namespace cartex::halo {
+
+namespace {
+
+// The mpi_neighbor_alltoallw plan.
+class NeighborAlltoallwPlan final : public HaloPlan {
+ public:
+  NeighborAlltoallwPlan(const HaloPattern& p, MPI_Comm comm)
+      : blocks_(p, true), graph_(block_graph(p, comm)), stats_(direct_stats(p, 1)) {}
+  ~NeighborAlltoallwPlan() override {
+    if (request_ != MPI_REQUEST_NULL) MPI_Wait(&request_, MPI_STATUS_IGNORE);  // before the types go
+  }
+  NeighborAlltoallwPlan(const NeighborAlltoallwPlan&) = delete;
+  NeighborAlltoallwPlan& operator=(const NeighborAlltoallwPlan&) = delete;
+
+  void start(Field& f) override {
+    state_.start();
+    PhaseScope post(Phase::kHaloPost);
+    Kokkos::fence();  // the field's last update must be complete before MPI reads it
+    double* base = f.view.data();
+    check_mpi(MPI_Ineighbor_alltoallw(base, blocks_.send_counts.data(), blocks_.send_displs.data(), blocks_.send_types.data(),
+                                      base, blocks_.recv_counts.data(), blocks_.recv_displs.data(),
+                                      blocks_.recv_types.data(), graph_.get(), &request_),
+              "MPI_Ineighbor_alltoallw");
+  }
+  void finish(Field&) override {
+    state_.finish();
+    PhaseScope wait(Phase::kHaloWait);
+    check_mpi(MPI_Wait(&request_, MPI_STATUS_IGNORE), "MPI_Wait");
+  }
+  HaloStats stats() const override { return stats_; }
+  std::string backend() const override { return "mpi_neighbor_alltoallw"; }
+
+ private:
+  ZeroCopyBlocks blocks_;
+  OwnedComm graph_;
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  HaloStats stats_;
+  StartFinish state_;
+};
+
+}  // namespace
+
+std::unique_ptr<HaloPlan> make_mpi_neighbor_alltoallw(const PlanInputs& in) {
+  return std::make_unique<NeighborAlltoallwPlan>(in.pattern, in.comm);
+}
+
+std::optional<HaloStats> predict_mpi_neighbor_alltoallw(const PlanInputs& in) { return direct_stats(in.pattern, 1); }
+
+}  // namespace cartex::halo

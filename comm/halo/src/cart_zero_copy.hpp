@@ -1,0 +1,49 @@
+#pragma once
+// Internal: the zero-copy plan on comm/cart's CX_Cart_alltoallw (ICPP'19 Listing 5) shared by the
+// backends cart_direct (direct schedule, Listing 4) and cart_combining (message combining,
+// Algorithm 1): one derived datatype per block over the field's own memory. A comm/cart plan is bound
+// to its buffers, so there is one per field buffer. Combining routes block i through other processes,
+// which must agree on its size (section 3.3); halo blocks differ between ranks (uneven blocks,
+// boundaries), so each block is padded to the largest size of its index over all ranks, the padding
+// living in scratch memory (staging/zero_copy.hpp draws its layout).
+#include <map>
+#include <memory>
+#include <string>
+
+#include "cart_comm.hpp"
+#include "cartex/halo/plan.hpp"
+#include "mpi_check.hpp"
+#include "staging/zero_copy.hpp"
+
+namespace cartex::halo {
+
+// A CX_Cart_alltoallw exchange over the field's memory, with the direct or the combining schedule.
+class CartZeroCopyPlan final : public HaloPlan {
+ public:
+  CartZeroCopyPlan(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm, const char* name, bool combining);
+  void start(Field& f) override;
+  void finish(Field&) override { state_.finish(); }
+  HaloStats stats() const override { return stats_; }
+  std::string backend() const override { return name_; }
+
+ private:
+  // A plan bound to one field buffer, with the datatypes and scratch it uses.
+  struct Bound {
+    std::vector<double> scratch;
+    std::unique_ptr<ZeroCopyBlocks> blocks;
+    std::unique_ptr<cart::Plan> plan;
+  };
+  // The plan bound to f's buffer (built on first use), after fencing f's last update.
+  Bound& bind(Field& f);
+
+  std::string name_;
+  bool combining_;
+  HaloPattern pattern_;
+  std::vector<long> slots_;  // uniform block sizes (combining only)
+  cart::Neighborhood cart_;
+  std::map<double*, Bound> plans_;  // one per field buffer
+  HaloStats stats_;
+  StartFinish state_;
+};
+
+}  // namespace cartex::halo

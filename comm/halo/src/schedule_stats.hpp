@@ -1,0 +1,23 @@
+#pragma once
+// Internal: the stats of the exchange schedules, computed from the pattern alone (no communication),
+// shared by the backends that run the same schedule.
+#include <vector>
+
+#include "cartex/halo/forwarding.hpp"
+#include "cartex/halo/pattern.hpp"
+#include "cartex/halo/plan.hpp"
+
+namespace cartex::halo {
+
+// One message per non-empty block to an existing target, in `rounds` rounds.
+HaloStats direct_stats(const HaloPattern& p, int rounds);
+
+// Message combining (ICPP'19 Algorithm 1): one round and one message per distinct non-zero coordinate
+// per dimension (C = sum_k C_k), block i sent once per non-zero coordinate (V = sum_i z_i,
+// Proposition 3.2); blocks padded to `slots` (uniform sizes per block index) when given.
+HaloStats combining_stats(const HaloPattern& p, const std::vector<long>* slots = nullptr);
+
+// The forwarding schedule's phases: one round each, its messages and cells.
+HaloStats forwarding_stats(const std::vector<ForwardingPhase>& schedule);
+
+}  // namespace cartex::halo

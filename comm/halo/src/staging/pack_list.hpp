@@ -1,0 +1,50 @@
+#pragma once
+// Internal: Kokkos gather/scatter of halo blocks between a field and one contiguous buffer.
+//
+// Slot layout of a packed buffer (one slot per listed block, in list order; slot b starts at
+// offset(b) and holds the block's cells in the pattern's z, y, x order, then padding up to slots[b]
+// when a uniform slot size is asked for, as message combining needs):
+//
+//   offset(0)            offset(1)      offset(2)
+//   | cells 0    | pad   | cells 1      | cells 2 | pad |
+//   '--- count(0) ------''-- count(1) --''-- count(2) --'   size() = offset(3)
+#include <Kokkos_Core.hpp>
+
+#include <vector>
+
+#include "cartex/core/field.hpp"
+#include "cartex/core/kokkos_compat.hpp"
+
+namespace cartex::halo {
+
+// Several cell lists and where their cells go in one contiguous buffer: block b starts at offset(b)
+// and its cells are followed by padding up to the block's slot size (`slots`, default: no padding).
+class PackList {
+ public:
+  PackList() = default;
+  PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots = {});
+
+  // Buffer length (cells and padding).
+  long size() const { return offsets_.back(); }
+  long offset(size_t b) const { return offsets_[b]; }
+  // Number of slots (listed blocks).
+  size_t blocks() const { return offsets_.size() - 1; }
+  // Slot length of block b in the buffer (cells plus padding).
+  long count(size_t b) const { return offsets_[b + 1] - offsets_[b]; }
+  // buf(i) = field cell index(i) for every listed cell (kernel "cartex::halo::gather"; public because
+  // CUDA forbids device lambdas in private member functions).
+  void pack(const Field& f, const Kokkos::View<double*>& buf) const;
+  // field cell index(i) = buf(i) (kernel "cartex::halo::scatter").
+  void unpack(Field& f, const Kokkos::View<double*>& buf) const;
+  // The halo pack phase: pack into buf, then copy buf to its host mirror for MPI (which fences).
+  void pack_to_host(const Field& f, const Kokkos::View<double*>& buf, const host_mirror_t<Kokkos::View<double*>>& host) const;
+  // The halo unpack phase: copy the host mirror to buf, unpack, fence (the halo is complete on return).
+  void unpack_from_host(Field& f, const Kokkos::View<double*>& buf, const host_mirror_t<Kokkos::View<double*>>& host) const;
+
+ private:
+  Kokkos::View<long*> index_;  // field cell of listed cell i
+  Kokkos::View<long*> pos_;    // buffer position of listed cell i
+  std::vector<long> offsets_{0};
+};
+
+}  // namespace cartex::halo

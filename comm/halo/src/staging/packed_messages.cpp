@@ -1,0 +1,45 @@
+#include "staging/packed_messages.hpp"
+
+#include "cartex/core/phase_profile.hpp"
+
+namespace cartex::halo {
+
+PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm)
+    : sends_(std::move(sends)),
+      recvs_(std::move(recvs)),
+      comm_(duplicate(comm)),
+      buffers_(cell_lists(sends_), cell_lists(recvs_)),
+      requests_(sends_.size() + recvs_.size(), MPI_REQUEST_NULL) {}
+
+PackedMessages::~PackedMessages() {
+  // Never leave MPI writing into freed buffers (unchecked: a destructor does not throw).
+  if (state_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+}
+
+void PackedMessages::start(const Field& f) {
+  state_.start();
+  {
+    PhaseScope post_receives(Phase::kHaloPost);
+    for (size_t m = 0; m < recvs_.size(); ++m)
+      check_mpi(MPI_Irecv(buffers_.recv_data() + buffers_.recvs().offset(m), static_cast<int>(buffers_.recvs().count(m)),
+                          MPI_DOUBLE, recvs_[m].rank, recvs_[m].tag, comm_.get(), &requests_[m]),
+                "MPI_Irecv");
+  }
+  buffers_.pack(f);
+  PhaseScope post_sends(Phase::kHaloPost);
+  for (size_t m = 0; m < sends_.size(); ++m)
+    check_mpi(MPI_Isend(buffers_.send_data() + buffers_.sends().offset(m), static_cast<int>(buffers_.sends().count(m)),
+                        MPI_DOUBLE, sends_[m].rank, sends_[m].tag, comm_.get(), &requests_[recvs_.size() + m]),
+              "MPI_Isend");
+}
+
+void PackedMessages::finish(Field& f) {
+  state_.finish();
+  {
+    PhaseScope wait(Phase::kHaloWait);
+    check_mpi(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+  }
+  buffers_.unpack(f);
+}
+
+}  // namespace cartex::halo

@@ -1,0 +1,55 @@
+#include "staging/zero_copy.hpp"
+
+#include <algorithm>
+
+#include "mpi_check.hpp"
+
+namespace cartex::halo {
+
+ZeroCopyBlocks::ZeroCopyBlocks(const HaloPattern& p, bool compact, const BlockPadding* padding) {
+  const size_t t = p.blocks.size();
+  // Scratch layout (header): one shared read region for send padding, then a region per received block.
+  std::vector<long> recv_pad_at(t, 0);
+  long send_pad = 0, scratch = 0;
+  MPI_Aint base_addr = 0, scratch_addr = 0;
+  // With padding every block has its slot size, also those of MPI_PROC_NULL partners (then all
+  // padding): the schedule sizes temporary slots after the local block of the same index.
+  if (padding) {
+    for (size_t i = 0; i < t; ++i) send_pad = std::max(send_pad, padding->slots[i] - static_cast<long>(p.blocks[i].send.size()));
+    scratch = send_pad;
+    for (size_t i = 0; i < t; ++i) {
+      recv_pad_at[i] = scratch;
+      scratch += padding->slots[i] - static_cast<long>(p.blocks[i].recv.size());
+    }
+    padding->scratch->assign(std::max(1L, scratch), 0.0);
+    check_mpi(MPI_Get_address(padding->base, &base_addr), "MPI_Get_address");
+    check_mpi(MPI_Get_address(padding->scratch->data(), &scratch_addr), "MPI_Get_address");
+  }
+  auto add = [&](const std::vector<long>& cells, long slot, long pad_at, std::vector<int>& counts,
+                 std::vector<MPI_Aint>& displs, std::vector<MPI_Datatype>& types) {
+    const long pad = padding ? slot - static_cast<long>(cells.size()) : 0;
+    const MPI_Aint pad_displ = MPI_Aint_diff(scratch_addr, base_addr) + pad_at * static_cast<MPI_Aint>(sizeof(double));
+    owned.push_back(cells_type(cells, pad, pad_displ));
+    const bool empty = owned.back().get() == MPI_DATATYPE_NULL;
+    counts.push_back(empty ? 0 : 1);
+    displs.push_back(0);
+    types.push_back(empty ? MPI_DOUBLE : owned.back().get());
+  };
+  for (size_t i = 0; i < t; ++i) {
+    const Block& b = p.blocks[i];
+    const long slot = padding ? padding->slots[i] : 0;
+    if (!compact || b.target != MPI_PROC_NULL) add(b.send, slot, 0, send_counts, send_displs, send_types);
+    if (!compact || b.source != MPI_PROC_NULL) add(b.recv, slot, recv_pad_at[i], recv_counts, recv_displs, recv_types);
+  }
+}
+
+std::vector<long> uniform_block_sizes(const HaloPattern& p, MPI_Comm comm) {
+  std::vector<long> local(p.blocks.size(), 0), global(p.blocks.size(), 0);
+  for (size_t i = 0; i < local.size(); ++i)
+    local[i] = static_cast<long>(std::max(p.blocks[i].send.size(), p.blocks[i].recv.size()));
+  check_mpi(MPI_Allreduce(local.data(), global.data(), static_cast<int>(local.size()), MPI_LONG, MPI_MAX, comm),
+            "MPI_Allreduce");
+  return global;
+}
+
+}  // namespace cartex::halo

@@ -1,0 +1,76 @@
+// comm.backend and comm.allreduce are checked by the app against the layers that own the names (the
+// halo registry, comm/ranks), with the same located line as every input error; a zero-copy backend
+// is refused when Kokkos' default memory space is not host-accessible (a parameter here: the Serial
+// and OpenMP builds have no device memory space, and the check must be able to fail).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cartex/core/config.hpp"
+#include "cartex/core/error.hpp"
+#include "cartex/halo/backends.hpp"
+#include "cartex/ranks/allreduce.hpp"
+#include "comm_choices.hpp"
+
+namespace cartex {
+namespace {
+
+const std::string kBase = "grid:\n  n: [12, 10, 8]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n";
+
+Config config(const std::string& text, const std::vector<std::string>& sets = {}) {
+  InputSources in;
+  in.files = {"a.yaml"};
+  in.texts["a.yaml"] = text;
+  in.sets = sets;
+  return load_config(in);
+}
+
+// The InputError text of check_comm_choices, or "(no error)".
+std::string error_of(const Config& cfg, bool host_accessible) {
+  try {
+    app::check_comm_choices(cfg, host_accessible);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(CommChoices, UnknownBackendNamesTheRegistryAndEscapesControlBytes) {
+  EXPECT_EQ(error_of(config(kBase, {"comm.backend=\"a\\nb\""}), true),
+            "--set comm.backend=\"a\\nb\": comm.backend: unknown backend \"a\\nb\" (expected one of: " + halo::backend_names() + ")");
+  EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: smoke_signals\n"), true),
+            "a.yaml:7:12: comm.backend: unknown backend \"smoke_signals\" (expected one of: " + halo::backend_names() + ")");
+}
+
+TEST(CommChoices, EveryRegisteredBackendIsAccepted) {
+  for (const halo::Backend& b : halo::backends())
+    EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), true), "(no error)") << b.name;
+}
+
+TEST(CommChoices, ZeroCopyWithoutHostAccessibleMemoryIsAnInputError) {
+  int zero_copy = 0;
+  for (const halo::Backend& b : halo::backends()) {
+    const std::string e = error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), false);
+    if (!b.zero_copy) {
+      EXPECT_EQ(e, "(no error)") << b.name;
+      continue;
+    }
+    ++zero_copy;
+    EXPECT_EQ(e.rfind("a.yaml:7:12: comm.backend: backend " + std::string(b.name) + " hands the field's memory to MPI", 0), 0u)
+        << e;
+    EXPECT_NE(e.find("p2p"), std::string::npos) << e;  // names the backends that can run
+  }
+  EXPECT_EQ(zero_copy, 3);  // mpi_neighbor_alltoallw, cart_direct, cart_combining
+  EXPECT_EQ(error_of(config(kBase), false), "(no error)");  // the default (p2p) packs
+}
+
+TEST(CommChoices, UnknownAllreduceNamesTheRanksAlgorithms) {
+  EXPECT_EQ(error_of(config(kBase + "comm:\n  allreduce: carrier_pigeon\n"), true),
+            "a.yaml:7:14: comm.allreduce: unknown allreduce algorithm \"carrier_pigeon\" (expected one of: mpi, ring, "
+            "ring_renamed)");
+  for (const auto& name : ranks::algorithm_names())
+    EXPECT_EQ(error_of(config(kBase + "comm:\n  allreduce: " + name + "\n"), true), "(no error)") << name;
+}
+
+}  // namespace
+}  // namespace cartex
