@@ -104,7 +104,9 @@ flags() {
   [ "$k" -ge 1 ] && [ "$k" -le "$n" ] || fail "flags: $k node(s) asked, $n up"
   for i in $(seq 1 "$k"); do hosts+="${hosts:+,}$subnet.1$i:$slots"; done
   # routed direct: every daemon talks to mpiexec itself (no tree through daemons the agent cannot reach).
-  echo "--mca plm_rsh_agent $agent --mca routed direct --mca oob_tcp_if_include $subnet.0/24" \
+  # yield_when_idle: all nodes share the machine's cores; a rank polling TCP without yielding holds a
+  # core for a whole scheduler quantum (an exchange then costs ~10 ms, a test minutes instead of seconds).
+  echo "--mca plm_rsh_agent $agent --mca routed direct --mca mpi_yield_when_idle 1 --mca oob_tcp_if_include $subnet.0/24" \
        "--mca btl_tcp_if_include $subnet.0/24 --mca btl self,vader,tcp --host $hosts"
 }
 
