@@ -207,5 +207,80 @@ def case_graph_collectives():
     gtest_across(ARGS.graph_collectives, [(2, 2, False), (2, 3, True)])
 
 
+def inter_node_bytes(nodes, per_node, rr, args, d):
+    """Bytes all nodes' interfaces sent during one heat3d run (tx summed over the nodes: every packet
+    between nodes, headers and acknowledgements included, once) and the run's stdout."""
+    def total():
+        code, out = testbed("bytes")
+        check(code == 0, f"testbed bytes: {out}")
+        return sum(int(line.split()[2]) for line in out.splitlines())
+    before = total()
+    out = cluster_run(nodes, per_node, rr, ARGS.heat3d, args, d)
+    return total() - before, out
+
+
+# Measured inter-node bytes may exceed the payload by this much: TCP/IP and Ethernet headers, the TCP
+# btl's own header, acknowledgements (measured: ~150 B per halo message at 4-8 KiB payloads).
+OVERHEAD_SHARE, OVERHEAD_PER_MESSAGE = 0.10, 200
+
+
+def case_traffic_halo():
+    """Interface byte counters around 20 exchanges (a 21-step run minus a 1-step run) match --dry-run's
+    inter-node bytes per exchange within 10% + 200 B per message; under --map-by node, processes.reorder
+    cuts the measured bytes by the factor --dry-run predicts (MPI order / node blocks), within 5%."""
+    require_cluster()
+    sets = ["grid.n=[32,32,32]", "stencil=7pt", "processes.dims=[1,1,4]", "run.progress_every=0"]
+    exchanges = 20
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        rows = traffic_rows(cluster_run(2, 2, True, ARGS.heat3d, ["in.yaml", "--dry-run"] + set_args(sets), d))
+        measured = {}
+        for order, reorder in (("MPI order", "false"), ("node blocks 1x1x2", "true")):
+            if not check(order in rows, f"dry run has no '{order}' row: {rows}"):
+                return
+            short, _ = inter_node_bytes(2, 2, True, ["in.yaml"] + set_args(sets + ["run.steps=1", f"processes.reorder={reorder}"]), d)
+            long, out = inter_node_bytes(2, 2, True, ["in.yaml"] + set_args(sets + [f"run.steps={1 + exchanges}",
+                                                                                  f"processes.reorder={reorder}"]), d)
+            per_exchange = (long - short) / exchanges
+            _, inter_messages, _, inter_bytes = rows[order]
+            limit = inter_bytes * (1 + OVERHEAD_SHARE) + OVERHEAD_PER_MESSAGE * inter_messages
+            print(f"{order}: predicted {inter_bytes} B in {inter_messages} inter-node messages per exchange, measured "
+                  f"{per_exchange:.0f} B ({(per_exchange - inter_bytes) / inter_messages:.0f} B per message over the payload)")
+            check(inter_bytes <= per_exchange <= limit, f"{order}: measured {per_exchange:.0f} B per exchange, predicted "
+                  f"{inter_bytes} (at most {limit:.0f} with the overhead)")
+            check(("grid in node blocks" in out) == (reorder == "true"), f"{order}: the run's placement:\n{out}")
+            measured[order] = per_exchange
+        predicted = rows["MPI order"][3] / rows["node blocks 1x1x2"][3]
+        factor = measured["MPI order"] / measured["node blocks 1x1x2"]
+        print(f"processes.reorder: predicted factor {predicted:.3f}, measured {factor:.3f}")
+        check(abs(factor / predicted - 1) <= 0.05, f"reorder cuts inter-node bytes by {factor:.3f}, predicted {predicted:.3f}")
+
+
+def case_traffic_allreduce():
+    """Under --map-by node (2 nodes x 2 ranks, Q = 2) Ring* (ring_renamed) sends 1/Q of Ring's inter-node
+    messages per allreduce (--dry-run's counts, paper 003); the measured inter-node bytes of 40
+    diagnostics (a run printing progress every step minus one that does not) fall by that factor, within 20%
+    (the short messages are mostly headers, so bytes follow messages)."""
+    require_cluster()
+    sets = ["grid.n=[8,8,8]", "processes.dims=[1,1,4]", "run.steps=40"]
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        out = cluster_run(2, 2, True, ARGS.heat3d, ["in.yaml", "--dry-run"] + set_args(sets), d)
+        m = re.search(r"inter-node messages ring (\d+), ring_renamed (\d+)$", out, re.M)
+        if not check(m is not None, f"dry run has no allreduce line:\n{out}"):
+            return
+        predicted = int(m.group(1)) / int(m.group(2))
+        check(predicted == 2, f"dry run: Ring/Ring* inter-node messages {m.group(0)}, expected a factor Q = 2")
+        diagnostics = {}
+        for algorithm in ("ring", "ring_renamed"):
+            quiet, _ = inter_node_bytes(2, 2, True, ["in.yaml"] + set_args(sets + [f"comm.allreduce={algorithm}", "run.progress_every=0"]), d)
+            loud, _ = inter_node_bytes(2, 2, True, ["in.yaml"] + set_args(sets + [f"comm.allreduce={algorithm}", "run.progress_every=1"]), d)
+            diagnostics[algorithm] = loud - quiet
+        factor = diagnostics["ring"] / max(diagnostics["ring_renamed"], 1)
+        print(f"diagnostics' inter-node bytes: ring {diagnostics['ring']}, ring_renamed {diagnostics['ring_renamed']}, "
+              f"factor {factor:.3f}, predicted {predicted:.3f}")
+        check(abs(factor / predicted - 1) <= 0.20, f"Ring* cuts the diagnostics' inter-node bytes by {factor:.3f}, predicted {predicted:.3f}")
+
+
 if __name__ == "__main__":
     cartex_testing.run_case(globals(), ["heat3d", "wave3d", "cart_collectives", "graph_collectives"], extra=["testbed"])
