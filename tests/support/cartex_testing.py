@@ -38,11 +38,12 @@ def finish(name):
     sys.exit(1 if FAILURES else 0)
 
 
-def mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes=False, output_dir=None):
+def mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes=False, output_dir=None, launch=((), ())):
     """The mpiexec command line for `program args` on `ranks` ranks; with per_rank_codes every rank
     appends its own exit code to rank_codes(cwd) (removed here first); with output_dir every rank's
-    stdout and stderr also go to files below it (Open MPI's --output-filename, see per_rank_output)."""
-    cmd = [mpiexec, "-n", str(ranks)] + MPI_FLAGS
+    stdout and stderr also go to files below it (Open MPI's --output-filename, see per_rank_output);
+    launch = (command that runs mpiexec, extra mpiexec options), e.g. a multi-node testbed's."""
+    cmd = list(launch[0]) + [mpiexec, "-n", str(ranks)] + MPI_FLAGS + list(launch[1])
     if output_dir:
         cmd += ["--output-filename", output_dir]
     if not per_rank_codes:
@@ -62,14 +63,14 @@ def rank_codes(cwd):
     return [int(x) for x in open(codes_file).read().split()] if os.path.exists(codes_file) else []
 
 
-def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, timeout=120):
-    """Runs `program args` on `ranks` ranks in `cwd` with `env` added to the environment; returns
-    (exit code, stdout, stderr, per-rank exit codes — only with per_rank_codes)."""
+def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, timeout=120, launch=((), ())):
+    """Runs `program args` on `ranks` ranks in `cwd` with `env` added to the environment (launch: see
+    mpi_command); returns (exit code, stdout, stderr, per-rank exit codes — only with per_rank_codes)."""
     # Each rank's stdout and stderr also go to files of their own (Open MPI's --output-filename): the
     # streams mpiexec merges can cut one rank's lines into another's (Kokkos writes its warnings piece by
     # piece), the files cannot. stdout and stderr are then every rank's file in rank order.
     rank_dir = tempfile.mkdtemp(prefix="cartex-ranks-")
-    cmd = mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes, output_dir=rank_dir)
+    cmd = mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes, output_dir=rank_dir, launch=launch)
     try:
         p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
                            env=dict(os.environ, **(env or {})))
@@ -151,7 +152,7 @@ def png_is_nontrivial(path, what):
 def skip(reason):
     """Ends a test that cannot run: exit code 77 (ctest's SKIP_RETURN_CODE), or a failure when CI=true."""
     if os.environ.get("CI") == "true":
-        FAILURES.append(f"cannot run under CI: {reason}")
+        check(False, f"cannot run under CI: {reason}")
         finish("skip")
     print(f"SKIP: {reason}")
     sys.exit(77)

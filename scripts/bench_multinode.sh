@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Halo exchanges across nodes, measured (docs/performance.md, "Across nodes"): halobench on the
+# network-namespace testbed (scripts/netns_cluster.sh, needs root) at 2 nodes x 1 rank, so every
+# message crosses TCP and each rank has a core of its own; 27pt and 7pt, blocks 4^3..32^3, k = 1, 2;
+# then cartbench's ping-pong alpha/beta over TCP and its d3n3f-1 alltoall (compare with cartbench --model).
+# Writes one CSV per run and k to OUT_DIR. Run it on a quiet machine (here: through /work/wt/bench).
+# Usage: scripts/bench_multinode.sh [ROUNDS (default 2)] [OUT_DIR (default bench-multinode)] [BUILD_DIR]
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+rounds=${1:-2}
+out=$(mkdir -p "${2:-bench-multinode}" && cd "${2:-bench-multinode}" && pwd)
+build=${3:-$root/build}
+export CARTEX_TESTBED_PREFIX=ctxbn  # a cluster of its own, removed at the end
+testbed=$root/scripts/netns_cluster.sh
+trap '"$testbed" down' EXIT
+"$testbed" up 2
+read -r -a flags <<<"$("$testbed" flags 1)"
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(uname -r); load $(cut -d' ' -f1 /proc/loadavg)"
+for round in $(seq "$rounds"); do
+  for k in 1 2; do
+    csv=$out/halobench_run${round}_k$k.csv
+    echo "== round $round, k = $k -> $csv (load $(cut -d' ' -f1 /proc/loadavg))"
+    "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/halobench" \
+      --stencil 27pt,7pt --block 4,8,16,32 --k "$k" --warmup 20 --reps 100 --series 10 \
+      --csv "$csv" --label "2x1 tcp run$round k$k"
+  done
+  echo "== round $round, cartbench over TCP (load $(cut -d' ' -f1 /proc/loadavg))"
+  "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/cartbench" --pingpong
+  "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/cartbench" \
+    --d 3 --n 3 --f -1 --m 1,10,100 --op alltoall --impl mpi_neighbor,direct,combining,combining_packed \
+    --reps 50 --series 5 --warmup 20
+done
