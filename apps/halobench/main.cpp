@@ -11,6 +11,7 @@
 
 #include "bench.hpp"
 #include "cartex/core/mpi_main.hpp"
+#include "cartex/entry/run_main.hpp"
 #include "cartex/halo/halo_geometry.hpp"
 #include "options.hpp"
 #include "report.hpp"
@@ -27,7 +28,7 @@ int main(int argc, char** argv) {
     rc = halobench::parse_options(argc, argv, o);
     if (rc < 0) {
       std::vector<halobench::Problem> problems;
-      rc = cartex::run_collectively(
+      rc = cartex::entry::run_main(
           MPI_COMM_WORLD,
           [&] {
             for (const auto& s : o.stencils)
