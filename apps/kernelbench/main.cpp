@@ -20,9 +20,12 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/decomposition.hpp"
 #include "cartex/entry/run_main.hpp"
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
+#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/kernels/cycle_regions.hpp"
 #include "cartex/kernels/stencil_update.hpp"
 
 namespace {
@@ -86,6 +89,42 @@ cartex::Stencil make_stencil(const Case& c, const cartex::GlobalGrid& g) {
   return cartex::make_builtin_stencil(c.name, g);
 }
 
+// One cycle of k steps of a periodic deep-halo rank with stencil s (the halo k times the reach,
+// step j updating the block dilated k - j times), in skewed tiles of tile_y rows (0: one sweep per
+// step; negative: auto_tile_y): the best time, and the tiling's description.
+double time_cycle(const cartex::Stencil& s, const cartex::GlobalGrid& g, int k, long tile_y, int repeats,
+                  std::string& tiling) {
+  const cartex::Decomposition dec(g, cartex::ProcessGrid::create(g, {1, 1, 1}, 1));
+  const cartex::HaloPattern p = cartex::make_halo_pattern(dec, 0, s, k);
+  const cartex::kernels::StencilOperator op(s, p.layout);
+  const long ty = tile_y < 0 ? cartex::kernels::auto_tile_y(p.layout, s, k) : tile_y;
+  const cartex::kernels::CycleRegions steps(p.layout, s, p.update, cartex::kernels::TemporalTiling{ty});
+  tiling = steps.describe();
+  cartex::Field u("u", p.layout), v("v", p.layout);
+  Kokkos::deep_copy(u.view, 1.0);
+  Kokkos::deep_copy(v.view, 1.0);
+  return best_time(repeats, [&] { op.apply_steps(u, v, 1e-3, steps, 1, k); });
+}
+
+// --temporal: cycles of k steps, one by one and blocked (auto tile_y, or --tile-y), in block
+// cell-updates per second (the deep halo's redundant ghost updates are part of the cost).
+void print_temporal(const Case& c, const cartex::Stencil& s, const cartex::GlobalGrid& g, const std::vector<int>& ks,
+                    long tile_y, int repeats, double bound, int rank) {
+  if (rank == 0)
+    fmt::print("\ntemporal blocking, {} {}D {}^{}: MLUP/s = k x block cells / time of one cycle (bound {:.1f})\n"
+               "{:>3} {:>12} {:>7} {:>12} {:>7} {:>8}  {}\n",
+               c.name, c.dim, g.n[0], c.dim, bound, "k", "one by one", "bound", "blocked", "bound", "speedup", "tiling");
+  for (const int k : ks) {
+    std::string plain, tiled;
+    const double t1 = time_cycle(s, g, k, 0, repeats, plain);
+    const double tb = time_cycle(s, g, k, tile_y > 0 ? tile_y : -1, repeats, tiled);
+    const double updates = static_cast<double>(k) * static_cast<double>(g.cells());
+    if (rank == 0)
+      fmt::print("{:>3} {:>12.1f} {:>6.0f}% {:>12.1f} {:>6.0f}% {:>7.2f}x  {}\n", k, updates / t1 / 1e6,
+                 100 * updates / t1 / 1e6 / bound, updates / tb / 1e6, 100 * updates / tb / 1e6 / bound, t1 / tb, tiled);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -102,6 +141,8 @@ int main(int argc, char** argv) {
     long stream_n = 1L << 25;
     std::string csv;
     bool generic = false;
+    std::vector<int> temporal;
+    long tile_y = 0;
     app.add_option("--sizes", sizes, "cells per process: n^3 (3D: an n^3 cube; 2D: a square of the same cell count)")
         ->delimiter(',')
         ->check(CLI::PositiveNumber);
@@ -111,6 +152,10 @@ int main(int argc, char** argv) {
     app.add_option("--repeats", repeats, "timed repetitions per measurement (best is reported)")->check(CLI::PositiveNumber);
     app.add_option("--stream-size", stream_n, "STREAM array length in doubles (per process)")->check(CLI::PositiveNumber);
     app.add_flag("--generic", generic, "also time the generic kernel and print its slowdown");
+    app.add_option("--temporal", temporal, "also time cycles of k steps one by one and temporally blocked (k list)")
+        ->delimiter(',')
+        ->check(CLI::Range(1, 16));
+    app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: auto from the L2 size)")->check(CLI::NonNegativeNumber);
     app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
     try {
       app.parse(argc, argv);
@@ -161,14 +206,14 @@ int main(int argc, char** argv) {
             Kokkos::deep_copy(u.view, 1.0);
             Kokkos::deep_copy(v.view, 1.0);
             const double cells = static_cast<double>(edge) * edge * (c.dim == 3 ? edge : 1);
-            const auto time = [&](cartex::StencilOperator::Kernel kind, std::string& name) {
-              const cartex::StencilOperator op(s, l, kind);
+            const auto time = [&](cartex::kernels::StencilOperator::Kernel kind, std::string& name) {
+              const cartex::kernels::StencilOperator op(s, l, kind);
               name = op.kernel_name();
               return best_time(repeats, [&] { op.apply(u, v, 1e-3); });
             };
             std::string kernel, generic_name;
-            const double t = time(cartex::StencilOperator::Kernel::kAuto, kernel);
-            const double tg = generic ? time(cartex::StencilOperator::Kernel::kGeneric, generic_name) : 0.0;
+            const double t = time(cartex::kernels::StencilOperator::Kernel::kAuto, kernel);
+            const double tg = generic ? time(cartex::kernels::StencilOperator::Kernel::kGeneric, generic_name) : 0.0;
             const double mlups = procs * cells / t / 1e6;
             const double gbs = 16.0 * procs * cells / t / 1e9;
             const double gmlups = generic ? procs * cells / tg / 1e6 : 0.0;
@@ -178,6 +223,7 @@ int main(int argc, char** argv) {
               if (generic) fmt::print(" {:>14.1f} {:>7.2f}x", gmlups, tg / t);
               fmt::print("\n");
             }
+            if (!temporal.empty()) print_temporal(c, s, g, temporal, tile_y, repeats, bound, rank);
             // Kernel names contain commas ("star<3,4>"): quoted.
             table += fmt::format("{},{},{},{:.0f},{},\"{}\",{:.3f},{:.3f},{:.4f},{},{},{:.3f},{:.3f},{:.3f},{:.3f}\n", c.name,
                                  c.dim, edge, cells, procs, kernel, mlups, gbs, mlups / bound,

@@ -178,6 +178,30 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
   cfg.stencil_input.divide_by_h2 = divide_by_h2;
 }
 
+// halo.temporal_blocking: auto, off, or a mapping {tile_y: N}. docs/input.md.
+void read_temporal_blocking(YamlSection& halo, Config& cfg) {
+  constexpr const char* kExpected = "auto, off, or a mapping {tile_y: N} (N a positive integer)";
+  const YAML::Node n = halo.node("temporal_blocking");
+  auto& tb = cfg.temporal_blocking;
+  if (n && n.IsMap()) {
+    YamlSection s = halo.section("temporal_blocking");
+    if (!s.has("tile_y")) s.fail("tile_y", "required key is missing (rows of a tile in y, a positive integer)");
+    tb.tile_y = s.get_long("tile_y", 0, "a positive integer (rows of a tile in y)");
+    if (tb.tile_y < 1) s.fail("tile_y", fmt::format("expected a positive integer (rows of a tile in y), got {}", tb.tile_y));
+    s.finish();
+    tb.mode = TemporalBlockingInput::Mode::kTiles;
+    return;
+  }
+  if (n && !n.IsNull() && !n.IsScalar()) halo.fail("temporal_blocking", fmt::format("expected {}", kExpected));
+  const std::string mode = halo.get_string("temporal_blocking", "auto", kExpected);
+  if (mode == "auto")
+    tb.mode = TemporalBlockingInput::Mode::kAuto;
+  else if (mode == "off")
+    tb.mode = TemporalBlockingInput::Mode::kOff;
+  else
+    halo.fail("temporal_blocking", fmt::format("expected {}, got \"{}\"", kExpected, mode));
+}
+
 // The `stencil` key: a builtin or registered name, or a mapping (type: star or box; or offsets and
 // weights). docs/input.md and docs/stencils.md.
 void read_stencil(YamlSection& root, Config& cfg) {
@@ -449,6 +473,10 @@ std::string emit_resolved(const Config& c) {
   root["comm"]["overlap"] = c.overlap;
   root["comm"]["allreduce"] = c.allreduce;
   root["halo"]["steps_per_exchange"] = c.steps_per_exchange;
+  if (c.temporal_blocking.mode == TemporalBlockingInput::Mode::kTiles)
+    root["halo"]["temporal_blocking"]["tile_y"] = c.temporal_blocking.tile_y;
+  else
+    root["halo"]["temporal_blocking"] = c.temporal_blocking.mode == TemporalBlockingInput::Mode::kOff ? "off" : "auto";
   root["output"]["dir"] = c.output_dir;
   root["output"]["history"] = c.write_history;
   if (c.output_every_time > 0)
@@ -543,6 +571,7 @@ Config read_config(const InputSources& in, Equation equation) {
     halo.fail("steps_per_exchange", fmt::format("expected 1 for the wave equation, got {} (the leapfrog update also reads "
                                                 "u at the previous step, which deep halos would have to exchange too)",
                                                 cfg.steps_per_exchange));
+  read_temporal_blocking(halo, cfg);
   halo.finish();
 
   YamlSection output = root.section("output");

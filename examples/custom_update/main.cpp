@@ -71,7 +71,7 @@ struct VariableDiffusion {
 
   KOKKOS_FUNCTION double a(double x) const { return 1.0 + kEps * cartex::kmath::sin(kx * x); }
 
-  KOKKOS_FUNCTION double operator()(const cartex::PointContext& c) const {
+  KOKKOS_FUNCTION double operator()(const cartex::kernels::PointContext& c) const {
     const double u = c(0, 0, 0);
     const double x = x0 + c.i * hx;
     double flux = (a(x + 0.5 * hx) * (c(1, 0, 0) - u) - a(x - 0.5 * hx) * (u - c(-1, 0, 0))) * inv_h2[0];
@@ -85,7 +85,7 @@ struct VariableDiffusion {
 
 int main(int argc, char** argv) {
   cartex::register_stencil("cross13", cross13, "4th-order star Laplacian, spelled out (example)");
-  cartex::register_point_update<VariableDiffusion>(
+  cartex::kernels::register_point_update<VariableDiffusion>(
       "varcoef", varcoef_footprint,
       [](const cartex::Config& cfg) {
         const auto& g = cfg.grid;

@@ -1,6 +1,6 @@
 #include "cartex/kernels/boundary.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 void fill_dirichlet(Field& f, const GlobalGrid& grid, const std::array<std::array<double, 2>, 3>& value) {
   const FieldLayout& L = f.layout;
@@ -35,4 +35,4 @@ void fill_dirichlet(Field& f, const GlobalGrid& grid, const std::array<std::arra
       });
 }
 
-}  // namespace cartex
+}  // namespace cartex::kernels

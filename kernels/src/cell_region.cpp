@@ -2,7 +2,7 @@
 
 #include "cartex/core/error.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 CellRegion make_cell_region(const FieldLayout& layout, const std::vector<LineRun>& runs) {
   CellRegion r;
@@ -23,4 +23,4 @@ CellRegion make_cell_region(const FieldLayout& layout, const std::vector<LineRun
   return r;
 }
 
-}  // namespace cartex
+}  // namespace cartex::kernels

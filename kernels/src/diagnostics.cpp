@@ -4,7 +4,7 @@
 
 #include "cartex/core/kokkos_compat.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 namespace {
 
@@ -109,4 +109,4 @@ std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm co
   return global;
 }
 
-}  // namespace cartex
+}  // namespace cartex::kernels

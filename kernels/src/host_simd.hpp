@@ -40,7 +40,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace cartex::simd {
+namespace cartex::kernels::simd {
 
 // Each variant defines Vec (kWidth lanes) and
 //   load(p), store(p, a)        kWidth doubles at p (any alignment)
@@ -195,4 +195,4 @@ inline long to_alignment(const double* p) {
   return mis == 0 ? 0 : static_cast<long>((bytes - mis) / sizeof(double));
 }
 
-}  // namespace cartex::simd
+}  // namespace cartex::kernels::simd

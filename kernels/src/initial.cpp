@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace cartex {
+namespace cartex::kernels {
 
 namespace {
 
@@ -91,4 +91,4 @@ void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {
   }
 }
 
-}  // namespace cartex
+}  // namespace cartex::kernels

@@ -22,7 +22,7 @@
 #include "host_simd.hpp"
 #include "stencil_plan.hpp"
 
-namespace cartex::detail {
+namespace cartex::kernels::detail {
 
 // Loads and constants for a lane type.
 template <class V>
@@ -466,4 +466,4 @@ void host_run(const K& kernel, const double* u, double* v, long p, long n, doubl
   if (a1 < n) simd::store_lanes(vq + n - W, inline_cell(Vec{}, n - W), static_cast<int>(a1 - (n - W)), static_cast<int>(W));
 }
 
-}  // namespace cartex::detail
+}  // namespace cartex::kernels::detail

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-namespace cartex::detail {
+namespace cartex::kernels::detail {
 
 int StencilPlan::reach_x(int c) const {
   int r = 0;
@@ -170,4 +170,4 @@ KernelShape recognize(const Stencil& s, const StencilPlan& plan) {
   return k;
 }
 
-}  // namespace cartex::detail
+}  // namespace cartex::kernels::detail

@@ -19,7 +19,7 @@
 
 #include "cartex/core/stencil.hpp"
 
-namespace cartex::detail {
+namespace cartex::kernels::detail {
 
 struct StencilPlan {
   struct Line {
@@ -68,4 +68,4 @@ struct KernelShape {
 // and its plan has the structure that kernel evaluates; otherwise kGeneric.
 KernelShape recognize(const Stencil& s, const StencilPlan& plan);
 
-}  // namespace cartex::detail
+}  // namespace cartex::kernels::detail

@@ -3,7 +3,7 @@
 #include <map>
 #include <stdexcept>
 
-namespace cartex {
+namespace cartex::kernels {
 
 namespace {
 
@@ -25,4 +25,4 @@ const UpdateFactory* find_update(const std::string& name) {
   return it == updates().end() ? nullptr : &it->second;
 }
 
-}  // namespace cartex
+}  // namespace cartex::kernels

@@ -90,6 +90,13 @@ BAD_INPUTS = [
      'bad.yaml:9:12: processes.reorder: expected true or false, got "maybe"'),
     ("steps per exchange below 1", BASE + "halo:\n  steps_per_exchange: 0\n", [],
      "bad.yaml:9:23: halo.steps_per_exchange: expected a positive integer (time steps per halo exchange), got 0"),
+    ("temporal blocking not a mode", BASE + "halo:\n  temporal_blocking: always\n", [],
+     'bad.yaml:9:22: halo.temporal_blocking: expected auto, off, or a mapping {tile_y: N} (N a positive integer), got "always"'),
+    ("temporal blocking tile of 0 rows", BASE, ["--set", "halo.temporal_blocking={tile_y: 0}"],
+     "--set halo.temporal_blocking={tile_y: 0}: halo.temporal_blocking.tile_y: expected a positive integer "
+     "(rows of a tile in y), got 0"),
+    ("temporal blocking tile without rows", BASE + "halo:\n  temporal_blocking: {tile: [4, 4]}\n", [],
+     "bad.yaml:9:22: halo.temporal_blocking.tile_y: required key is missing (rows of a tile in y, a positive integer)"),
     ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
      'bad.yaml:9:12: comm.overlap: expected true or false, got "sometimes"'),
     ("halo deeper than the periodic grid", BASE.replace("[12, 10, 8]", "[12, 10, 3]") + "halo:\n  steps_per_exchange: 4\n", [],
@@ -247,22 +254,33 @@ BACKENDS = ["p2p", "mpi_neighbor_alltoallw", "cart_direct", "cart_combining", "c
 
 
 def case_backends_bitwise():
-    """Every backend, every k and overlap on or off give the same field, on 1, 2, 4 and 8 ranks."""
+    """Every backend, every k, overlap on or off and temporal blocking (off, auto, explicit tiles, passes cut
+    short by progress lines) give the same field, on 1, 2, 4 and 8 ranks."""
     for name, sets in [("3D 27pt walls", ["grid.n=[10,9,12]", "grid.periodic=[false,true,true]", "stencil=27pt",
                                           "init.type=gaussian", "boundary.x=[0.5,0.25]", "grid.length=[1.1,0.9,1.2]"]),
                        ("2D 9pt periodic", ["grid.n=[17,15]", "stencil=9pt", "init.type=gaussian", "grid.length=[1.7,1.5]"])]:
         sums = {}
         for ranks in (1, 2, 4, 8):
-            runs = [(b, 1, "false") for b in BACKENDS] if ranks in (2, 4) else [("p2p", 1, "false"), ("cart_forwarding", 3, "true")]
-            runs += [("cart_combining", 2, "true"), ("p2p", 3, "false"), ("mpi_neighbor_alltoallw", 2, "true")]
-            for backend, k, overlap in runs:
+            runs = [(b, 1, "false", "auto") for b in BACKENDS] if ranks in (2, 4) else [("p2p", 1, "false", "auto"),
+                                                                                     ("cart_forwarding", 3, "true", "auto")]
+            runs += [("cart_combining", 2, "true", "auto"), ("p2p", 3, "false", "off"), ("mpi_neighbor_alltoallw", 2, "true", "off"),
+                     ("p2p", 4, "false", "{tile_y: 2}"), ("graph_combining", 3, "true", "{tile_y: 3}"),
+                     ("cart_direct", 5, "false", "{tile_y: 1}")]
+            for backend, k, overlap, blocking in runs:
                 with tempfile.TemporaryDirectory() as d:
                     write(d, "in.yaml", BASE)
+                    # Progress every 3 steps cuts some blocked passes short of the cycle's end.
+                    progress = "3" if blocking.startswith("{") and k > 3 else "0"
                     out = heat(ranks, d, sets + ["run.steps=7", f"comm.backend={backend}", f"halo.steps_per_exchange={k}",
-                                                 f"comm.overlap={overlap}"])
-                    sums[(ranks, backend, k, overlap)] = checksum(out)
+                                                 f"comm.overlap={overlap}", f"halo.temporal_blocking={blocking}",
+                                                 f"run.progress_every={progress}"])
+                    sums[(ranks, backend, k, overlap, blocking)] = checksum(out)
                     if overlap == "true":
                         check(re.search(r"overlap +hidden \d+% of a blocking exchange", out) is not None, f"no overlap line:\n{out}")
+                    if blocking.startswith("{"):
+                        rows = blocking.split()[1].rstrip("}")
+                        check(re.search(rf"^  temporal +tiles of {rows} rows in y", out, re.M) is not None,
+                              f"{blocking}: no temporal line with the tiles:\n{out}")
         values = set(sums.values())
         check(None not in values and len(values) == 1, f"backends {name}: checksums differ: {sums}")
 
@@ -313,6 +331,18 @@ def case_dry_run():
         check(re.search(r"neighbor +\(0,1,0\)  send \d+ cells to rank \d+, recv 0 cells from PROC_NULL \(boundary\)", out) is not None,
               f"dry run: boundary neighbor missing:\n{out}")
         check(not os.path.exists(os.path.join(d, "output")), "dry run created the output directory")
+        check(re.search(r"^temporal blocking: off \(auto: off with one step per exchange\); redundant ghost updates "
+                        r"0\.0%\.\.0\.0%", out, re.M) is not None, f"dry run: temporal blocking line (k = 1):\n{out}")
+        # k = 4 with 10-row tiles on 64x32x32 blocks: the ghost updates are redundant work on every rank,
+        # and one pass moves less than four sweeps.
+        code, out, err, _ = run(4, ["in.yaml", "--dry-run", "--set", "halo.steps_per_exchange=4", "--set", "grid.n=[64,64,64]",
+                                    "--set", "halo.temporal_blocking={tile_y: 10}"], d)
+        m = re.search(r"^temporal blocking: tiles of 10 rows in y x all z \(wavefront over z\), \d+ tile\(s\) per pass "
+                      r"\(halo.temporal_blocking: tile_y given\); redundant ghost updates ([\d.]+)%\.\.([\d.]+)% of k block "
+                      r"updates; modelled traffic ([\d.]+) B per cell-update \(([\d.]+) one step at a time\)$", out, re.M)
+        check(code == 0 and m is not None, f"dry run: temporal blocking line (tiles):\n{out}")
+        check(0 < float(m.group(1)) <= float(m.group(2)) and float(m.group(3)) < float(m.group(4)),
+              f"dry run: redundant work or traffic implausible: {m.group(0)}")
 
 
 def case_cli():
@@ -479,10 +509,12 @@ def case_wave():
                 check(err is not None and float(err) < 1e-11, f"wave {name} on {ranks} ranks: sine error {err}\n{out}")
         sums = {}
         for ranks in (1, 2, 4):
-            for backend, overlap in [("p2p", "false"), ("cart_combining", "true"), ("mpi_neighbor_alltoallw", "false")]:
+            for backend, overlap, blocking in [("p2p", "false", "off"), ("cart_combining", "true", "{tile_y: 2}"),
+                                               ("mpi_neighbor_alltoallw", "false", "{tile_y: 3}")]:
                 out = wave(ranks, d, ["grid.n=[13,11,9]", "stencil={type: star, order: 6}", "init.type=gaussian",
-                                      "run.steps=9", f"comm.backend={backend}", f"comm.overlap={overlap}"])
-                sums[(ranks, backend, overlap)] = checksum(out)
+                                      "run.steps=9", f"comm.backend={backend}", f"comm.overlap={overlap}",
+                                      f"halo.temporal_blocking={blocking}"])
+                sums[(ranks, backend, overlap, blocking)] = checksum(out)
         check(None not in sums.values() and len(set(sums.values())) == 1, f"wave: checksums differ: {sums}")
         out = wave(3, d, ["init.type=gaussian", "init.width=0.2", "run.steps=80", "stencil=27pt", "grid.n=[12,12,12]"])
         m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)

@@ -12,7 +12,7 @@
 #include "cartex/kernels/diagnostics.hpp"
 #include "cartex/kernels/stencil_update.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 namespace {
 
 GlobalGrid grid(int dim, std::array<long, 3> n, bool periodic) {
@@ -147,4 +147,4 @@ TEST(Diagnostics, StatsAndChecksumSeeEveryInteriorCellOnly) {
 }
 
 }  // namespace
-}  // namespace cartex
+}  // namespace cartex::kernels

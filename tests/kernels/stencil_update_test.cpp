@@ -17,7 +17,7 @@
 #include "cartex/kernels/cell_region.hpp"
 #include "cartex/kernels/stencil_update.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 namespace {
 
 using HostView = host_mirror_t<FieldView>;
@@ -402,4 +402,4 @@ TEST(StencilKernels, GenericStencilsFollowTheDocumentedOrder) {
 }
 
 }  // namespace
-}  // namespace cartex
+}  // namespace cartex::kernels

@@ -106,7 +106,8 @@ def run_with_tool(app, ranks, d, sets, how):
 REGION_RUNS = [
     ("heat3d", "p2p", [], "env"),
     ("heat3d", "mpi_neighbor_alltoallw", ["comm.overlap=true"], "flag"),
-    ("heat3d", "cart_combining_packed", ["halo.steps_per_exchange=2"], "env"),
+    ("heat3d", "cart_combining_packed", ["halo.steps_per_exchange=2", "halo.temporal_blocking=off"], "env"),
+    ("heat3d", "p2p", ["halo.steps_per_exchange=2", "halo.temporal_blocking={tile_y: 4}"], "env"),
     ("wave3d", "p2p", [], "env"),
     ("wave3d", "cart_combining_packed", [], "flag"),
 ]
@@ -119,6 +120,7 @@ def case_kokkos_regions():
         what = f"{app_name} {' '.join(sets)}"
         overlap = "comm.overlap=true" in sets
         k = 2 if "halo.steps_per_exchange=2" in sets else 1
+        blocked = any(s.startswith("halo.temporal_blocking={") for s in sets)
         exchanges = STEPS // k
         with tempfile.TemporaryDirectory() as d:
             write_input(d, app)
@@ -133,6 +135,8 @@ def case_kokkos_regions():
                 check(not bad, f"{w}: unexpected region paths {bad}")
                 check(regions.get(STEP) == STEPS, f"{w}: {STEP} entered {regions.get(STEP)} times, expected {STEPS}")
                 updates = STEPS + (exchanges if overlap else 0)  # overlap: inner and rim on exchange steps
+                if blocked:  # one update per pass: steps 1-2, 3-4, 5 (output after 5), 6, 7-8, 9-10
+                    updates = 6
                 check(regions.get(f"{STEP} > cartex::update") == updates,
                       f"{w}: update entered {regions.get(f'{STEP} > cartex::update')} times in steps, expected {updates}")
                 check(regions.get(f"{STEP} > cartex::halo::wait") == exchanges,
@@ -162,7 +166,10 @@ def case_kokkos_regions():
                 if check(m is not None, f"{what}: no kernel in the summary's grid line"):
                     label = "cartex::kernels::" + m.group(1)
                     names = {n for _, _, n, p in rec["kernels"] if p == f"{STEP} > cartex::update"}
-                    check(names <= {label, label + "/region"} and names, f"{w}: update kernels {names}, expected {label}[/region]")
+                    if blocked:
+                        check(names == {label + "/blocked"}, f"{w}: update kernels {names}, expected {label}/blocked")
+                    else:
+                        check(names <= {label, label + "/region"} and names, f"{w}: update kernels {names}, expected {label}[/region]")
 
 
 PHASES = ["update", "halo pack", "halo post", "halo wait", "halo unpack", "diagnostics"]
@@ -213,7 +220,11 @@ def case_phase_table():
     # sends apart; overlap updates the inner cells and the rim apart; the combining plan is one call.
     runs = [
         (ARGS.heat3d, ["comm.backend=p2p"], STEPS, STEPS, 2 * STEPS, True),
-        (ARGS.heat3d, ["comm.backend=p2p", "halo.steps_per_exchange=2"], STEPS, STEPS // 2, STEPS, True),
+        (ARGS.heat3d, ["comm.backend=p2p", "halo.steps_per_exchange=2", "halo.temporal_blocking=off"], STEPS, STEPS // 2,
+         STEPS, True),
+        # Temporal blocking: one update per pass (1-2, 3-4, 5 with output after it, 6, 7-8, 9-10).
+        (ARGS.heat3d, ["comm.backend=p2p", "halo.steps_per_exchange=2", "halo.temporal_blocking={tile_y: 4}"], 6,
+         STEPS // 2, STEPS, True),
         (ARGS.heat3d, ["comm.backend=mpi_neighbor_alltoallw", "comm.overlap=true"], 2 * STEPS, STEPS, STEPS, False),
         (ARGS.wave3d, ["comm.backend=cart_combining_packed"], STEPS, STEPS, 0, True),
     ]

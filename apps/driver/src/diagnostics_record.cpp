@@ -20,14 +20,15 @@ double cell_volume(const GlobalGrid& g) {
 
 }  // namespace
 
-Record diagnose(const Setup& s, const Field& u, long step, const Allreduce& reduce) {
+Record diagnose(const Setup& s, const Field& u, long step, const kernels::Allreduce& reduce) {
   PhaseScope phase(Phase::kDiagnostics);
   const MPI_Comm comm = s.comm();
-  Record r{step, step_time(s.cfg, step), field_stats(u, comm, reduce), 0.0, -1.0};
+  Record r{step, step_time(s.cfg, step), kernels::field_stats(u, comm, reduce), 0.0, -1.0};
   r.integral = r.stats.sum * cell_volume(s.cfg.grid);
-  if (sine_mode_is_exact(s.cfg)) {
-    const double amp = sine_mode_amplitude(s.cfg, step);
-    const double err = max_error_vs_sine(u, s.cfg.grid, sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm, reduce);
+  if (kernels::sine_mode_is_exact(s.cfg)) {
+    const double amp = kernels::sine_mode_amplitude(s.cfg, step);
+    const double err =
+        kernels::max_error_vs_sine(u, s.cfg.grid, kernels::sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm, reduce);
     r.error = amp != 0.0 ? err / std::abs(amp) : err;
   }
   return r;

@@ -12,7 +12,7 @@ namespace cartex::app {
 struct Record {
   long step;
   double time;
-  FieldStats stats;
+  kernels::FieldStats stats;
   double integral;  // integral of u: sum of u times the cell volume (heat: the total heat)
   double error;     // relative max error against the exact discrete sine solution; < 0 if not exact
 };
@@ -22,7 +22,7 @@ inline constexpr const char* kIntegralLabel = "integral of u";
 inline constexpr const char* kIntegralColumn = "integral";
 
 // The diagnostics of `u` at `step` (collective).
-Record diagnose(const Setup& s, const Field& u, long step, const Allreduce& reduce);
+Record diagnose(const Setup& s, const Field& u, long step, const kernels::Allreduce& reduce);
 
 // The progress line's diagnostic part: "integral=+1.0e+00  max=...  err=...".
 std::string describe(const Record& r);

@@ -1,7 +1,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cartex/core/error.hpp"
 #include "cartex/halo/halo_plan.hpp"
+#include "cartex/kernels/cycle_regions.hpp"
+#include "cartex/kernels/update_registry.hpp"
 #include "gather_text.hpp"
 #include "driver.hpp"
 
@@ -56,13 +59,29 @@ void print_dry_run(const Setup& s) {
   const ranks::Traffic in_mpi_order = exchange_traffic(p, pl.launch_layout(), pl.identity(), comm);
   const bool have_blocks = !pl.blocks().block.empty();
   const ranks::Traffic in_blocks = have_blocks ? exchange_traffic(p, pl.launch_layout(), pl.blocks(), comm) : in_mpi_order;
+  // Temporal blocking of this rank's cycle: the tiles, and the deep halo's redundant ghost updates
+  // (min..max over ranks). Collective.
+  const int k = static_cast<int>(s.cfg.steps_per_exchange);
+  std::string tiling_reason;
+  const kernels::CycleRegions cycle(L, s.cfg.stencil, p.update,
+                                    kernels::resolve_tiling(s.cfg.temporal_blocking, L, s.cfg.stencil, k,
+                                                            kernels::find_update(s.cfg.stencil.name) == nullptr, tiling_reason));
+  double redundant[2] = {-cycle.redundant_fraction(), cycle.redundant_fraction()};
+  if (MPI_Allreduce(MPI_IN_PLACE, redundant, 2, MPI_DOUBLE, MPI_MAX, comm) != MPI_SUCCESS)
+    throw Error("MPI_Allreduce failed in --dry-run (redundant work)");
   if (rank != 0) return;
+  const std::string tiling_text = fmt::format(
+      "temporal blocking: {} ({}); redundant ghost updates {:.1f}%..{:.1f}% of k block updates; modelled traffic {:.1f} B "
+      "per cell-update ({:.1f} one step at a time)\n",
+      cycle.describe(), tiling_reason, -100 * redundant[0], 100 * redundant[1], cycle.bytes_per_update(k),
+      cycle.unblocked_bytes_per_update());
   fmt::print("# resolved configuration ({})\n{}\n", s.cfg.source, s.cfg.resolved_yaml);
   fmt::print("# decomposition\nranks: {}\nprocess grid: {}\nglobal grid: {}\n", s.procs.size(),
              fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"),
              fmt::join(s.cfg.grid.n.begin(), s.cfg.grid.n.begin() + dim, "x"));
   fmt::print("halo widths: lo [{}]  hi [{}]  ({} step(s) per exchange)\n", fmt::join(L.halo.lo.begin(), L.halo.lo.begin() + dim, ", "),
              fmt::join(L.halo.hi.begin(), L.halo.hi.begin() + dim, ", "), s.cfg.steps_per_exchange);
+  fmt::print("{}", tiling_text);
   fmt::print("time step: dt = {:.6g} (cfl {:.4g} of the stability limit {:.6g})\n", s.cfg.dt, s.cfg.cfl, s.cfg.dt_max);
   if (s.cfg.end_time > 0)
     fmt::print("end time: {} = {} steps of the uniform dt {} (the last step lands on it)\n", s.cfg.end_time,

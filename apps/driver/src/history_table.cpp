@@ -34,7 +34,7 @@ std::vector<Record> history_records(const io::Table& t) {
   std::vector<Record> rows;
   for (size_t at = 0; at + width <= t.values.size(); at += width) {
     const double* v = &t.values[at];
-    rows.push_back({static_cast<long>(v[step]), v[time], FieldStats{v[sum], v[min], v[max]}, v[integral], v[error]});
+    rows.push_back({static_cast<long>(v[step]), v[time], kernels::FieldStats{v[sum], v[min], v[max]}, v[integral], v[error]});
   }
   return rows;
 }

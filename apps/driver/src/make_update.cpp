@@ -4,11 +4,13 @@
 
 namespace cartex::app {
 
-std::unique_ptr<UpdateOperator> make_update(const Setup& s) {
+std::unique_ptr<kernels::UpdateOperator> make_update(const Setup& s) {
   const Config& c = s.cfg;
-  if (const UpdateFactory* make = find_update(c.stencil.name)) return (*make)(c, s.pattern.layout);
-  if (c.equation == Equation::kHeat) return std::make_unique<LinearUpdate>(c.stencil, s.pattern.layout, Scheme::kEuler, c.dt * c.alpha);
-  return std::make_unique<LinearUpdate>(c.stencil, s.pattern.layout, Scheme::kLeapfrog, c.dt * c.dt * c.speed * c.speed);
+  if (const kernels::UpdateFactory* make = kernels::find_update(c.stencil.name)) return (*make)(c, s.pattern.layout);
+  if (c.equation == Equation::kHeat)
+    return std::make_unique<kernels::LinearUpdate>(c.stencil, s.pattern.layout, kernels::Scheme::kEuler, c.dt * c.alpha);
+  return std::make_unique<kernels::LinearUpdate>(c.stencil, s.pattern.layout, kernels::Scheme::kLeapfrog,
+                                                 c.dt * c.dt * c.speed * c.speed);
 }
 
 }  // namespace cartex::app

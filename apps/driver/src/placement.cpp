@@ -60,9 +60,9 @@ Placement::Placement(const Config& cfg, const ProcessGrid& procs, const HaloPatt
   MPI_Comm_dup(comm(), reduce_comm_.get());
 }
 
-Allreduce Placement::allreduce(const std::string& algorithm) const {
+kernels::Allreduce Placement::allreduce(const std::string& algorithm) const {
   const ranks::Algorithm a = ranks::parse_algorithm(algorithm);
-  if (a == ranks::Algorithm::mpi) return mpi_allreduce;
+  if (a == ranks::Algorithm::mpi) return kernels::mpi_allreduce;
   // Ring on the private duplicate, so its messages never meet the halo exchange's; the caller's
   // communicator (the same group, the same ranks) only names the call.
   const ranks::Renaming renaming =

@@ -41,7 +41,7 @@ class Placement {
   const ranks::GridAssignment& blocks() const { return blocks_; }
 
   // The Allreduce of comm.allreduce on comm() (Ring* renames by layout()).
-  Allreduce allreduce(const std::string& algorithm) const;
+  kernels::Allreduce allreduce(const std::string& algorithm) const;
 
  private:
   MPI_Comm launch_;

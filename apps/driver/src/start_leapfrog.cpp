@@ -6,7 +6,8 @@ namespace cartex::app {
 void start_leapfrog(const Setup& s, Stepper& stepper, Field& u, Field& previous) {
   const Config& c = s.cfg;
   stepper.exchange(u);
-  LinearUpdate(c.stencil, s.pattern.layout, Scheme::kEuler, 0.5 * c.dt * c.dt * c.speed * c.speed).apply(u, previous);
+  kernels::LinearUpdate(c.stencil, s.pattern.layout, kernels::Scheme::kEuler, 0.5 * c.dt * c.dt * c.speed * c.speed)
+      .apply(u, previous);
 }
 
 }  // namespace cartex::app

@@ -7,21 +7,28 @@
 
 namespace cartex::app {
 
-Stepper::Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update)
+Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update)
     : k_(static_cast<int>(s.cfg.steps_per_exchange)),
       overlap_(s.cfg.overlap),
       plan_(make_halo_plan(s.cfg.backend, *s.geometry, s.pattern, s.comm())),
-      op_(std::move(update)) {
+      op_(std::move(update)),
+      cycle_(s.pattern.layout, s.cfg.stencil, s.pattern.update,
+             kernels::resolve_tiling(s.cfg.temporal_blocking, s.pattern.layout, s.cfg.stencil, k_, op_->has_blocked_kernel(),
+                                     tiling_reason_)),
+      first_step_(s.restart ? s.restart->step : 0),
+      last_step_(s.cfg.steps),
+      pass_end_(first_step_) {
   const FieldLayout& layout = s.pattern.layout;
-  for (const auto& runs : s.pattern.update) update_.push_back(make_cell_region(layout, runs));
-  inner_ = make_cell_region(layout, s.pattern.inner);
-  rim_ = make_cell_region(layout, s.pattern.rim);
+  inner_ = kernels::make_cell_region(layout, s.pattern.inner);
+  rim_ = kernels::make_cell_region(layout, s.pattern.rim);
 }
 
 void Stepper::step(Field& u, Field& next) {
   RegionScope region("cartex::step");
   const int j = static_cast<int>(steps_ % k_) + 1;
   ++steps_;
+  const long now = first_step_ + steps_;  // the step this call computes
+  if (now <= pass_end_) return;           // a blocked pass computed it already
   if (j == 1) {
     ++exchanges_;
     if (overlap_) {
@@ -33,17 +40,33 @@ void Stepper::step(Field& u, Field& next) {
       plan_->finish(u);
       exchange_seconds_ += MPI_Wtime() - t0;
       update(u, next, &rim_);
+      if (cycle_.tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
       return;
     }
     const double t0 = MPI_Wtime();
     plan_->exchange(u);
     exchange_seconds_ += MPI_Wtime() - t0;
   }
+  if (cycle_.tiling().tile_y > 0) return pass(u, next, j, now);
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
-  update(u, next, k_ == 1 ? nullptr : &update_[j - 1]);
+  update(u, next, k_ == 1 ? nullptr : &cycle_.cells(j));
 }
 
-void Stepper::update(const Field& u, Field& next, const CellRegion* cells) const {
+bool Stepper::read_after(long step) const { return step >= last_step_ || (observed_ && observed_(step)); }
+
+void Stepper::pass(Field& a, Field& b, int j, long now) {
+  // The pass ends at the cycle's end, the run's last step, or the first step the loop reads.
+  int last = j;
+  while (last < k_ && !read_after(now + (last - j))) ++last;
+  PhaseScope phase(Phase::kUpdate);
+  op_->apply_steps(a, b, cycle_, j, last);
+  Kokkos::fence();
+  pass_end_ = now + (last - j);
+  ++passes_;
+  pass_steps_ += last - j + 1;
+}
+
+void Stepper::update(const Field& u, Field& next, const kernels::CellRegion* cells) const {
   PhaseScope phase(Phase::kUpdate);
   if (cells)
     op_->apply(u, next, *cells);

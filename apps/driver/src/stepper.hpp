@@ -5,10 +5,16 @@
 //
 //   cycle of k = 3:  exchange | update B+S^2 | update B+S | update B | exchange | ...
 //   with overlap:    start; update inner (reads only B); finish; update rim; then as above
+//
+// Temporal blocking (halo.temporal_blocking, kernels/cycle_regions.hpp): the steps of a cycle after
+// the exchange run in one pass over memory, up to the next step whose state the loop reads (observe())
+// or the run's last step; the calls for the steps inside a pass only count. The fields hold a
+// consistent state only when settled().
 #include <mpi.h>
 
+#include <functional>
 #include <memory>
-#include <vector>
+#include <string>
 
 #include "cartex/halo/halo_plan.hpp"
 #include "cartex/kernels/update_operator.hpp"
@@ -20,11 +26,21 @@ namespace cartex::app {
 class Stepper {
  public:
   // Builds the plan (collective) and the update regions; `update` is built for s.pattern.layout.
-  Stepper(const Setup& s, std::unique_ptr<UpdateOperator> update);
+  Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update);
 
   // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps. A
   // Kokkos profiling region "cartex::step" holds the step's update and halo phases.
   void step(Field& u, Field& next);
+  // The loop reads the fields after the steps for which `observed(step)` is true (progress, output):
+  // a blocked pass ends there. Without it, passes end at the cycle's end or the run's last step.
+  void observe(std::function<bool(long step)> observed) { observed_ = std::move(observed); }
+  // True when the fields hold the state of the last step called (no blocked pass reaches beyond it).
+  bool settled() const { return pass_end_ <= first_step_ + steps_; }
+  // The cycle's tiling ("off" or the tiles) and why it was chosen, for --dry-run and the summary.
+  const kernels::CycleRegions& cycle() const { return cycle_; }
+  const std::string& tiling_reason() const { return tiling_reason_; }
+  // The mean number of steps per pass over memory (1 when not blocked).
+  double steps_per_pass() const { return passes_ > 0 ? static_cast<double>(pass_steps_) / static_cast<double>(passes_) : 1.0; }
   // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes).
   void exchange(Field& u) { plan_->exchange(u); }
   // With overlap: times blocking exchanges of u, the reference for hidden_fraction(). Collective.
@@ -43,14 +59,23 @@ class Stepper {
 
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
-  void update(const Field& u, Field& next, const CellRegion* cells) const;
+  void update(const Field& u, Field& next, const kernels::CellRegion* cells) const;
+  // True if the loop reads the fields after `step` (or the run ends there): a pass ends at it.
+  bool read_after(long step) const;
+  // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.
+  void pass(Field& a, Field& b, int j, long now);
 
   int k_;
   bool overlap_;
   std::unique_ptr<HaloPlan> plan_;
-  std::unique_ptr<UpdateOperator> op_;
-  std::vector<CellRegion> update_;  // step j of a cycle: update_[j - 1]
-  CellRegion inner_, rim_;
+  std::unique_ptr<kernels::UpdateOperator> op_;
+  std::string tiling_reason_;
+  kernels::CycleRegions cycle_;  // step j of a cycle: cycle_.cells(j)
+  kernels::CellRegion inner_, rim_;
+  long first_step_ = 0, last_step_ = 0;  // the run's steps: first_step_ + 1 .. last_step_
+  std::function<bool(long)> observed_;
+  long pass_end_ = 0;  // the last step a blocked pass computed
+  long passes_ = 0, pass_steps_ = 0;
   long steps_ = 0, exchanges_ = 0;
   double exchange_seconds_ = 0, blocking_seconds_ = 0;
 };

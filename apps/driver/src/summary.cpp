@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cmath>
 
 #include "cartex/core/schedule.hpp"
 #include "cartex/core/version.hpp"
@@ -86,6 +87,15 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
   fmt::print("  halo            {} exchange(s), one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
              "bytes {:.0f}..{:.0f}, rounds {}\n",
              stepper.exchanges(), cfg.steps_per_exchange, msgs[0], msgs[2], bytes[0], bytes[2], hs.rounds);
+  const auto& cycle = stepper.cycle();
+  const double per_pass = stepper.steps_per_pass();
+  fmt::print("  temporal        {}, {:.3g} step(s) per pass ({}); effective {:.3f} GLUP/s, about {:.1f} B moved per "
+             "cell-update (traffic model; redundant ghost updates {:.1f}% of the block's)\n",
+             cycle.describe(), per_pass, stepper.tiling_reason(),
+             steps_run > 0 && t > 0 ? cfg.grid.cells() * static_cast<double>(steps_run) / t / 1e9 : 0.0,
+             cycle.tiling().tile_y > 0 ? cycle.bytes_per_update(static_cast<int>(std::lround(per_pass)))
+                                       : cycle.unblocked_bytes_per_update(),
+             100 * cycle.redundant_fraction());
   if (cfg.overlap)
     fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);

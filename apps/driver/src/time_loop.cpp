@@ -27,7 +27,7 @@ namespace cartex::app {
 
 int run(const Setup& s) {
   const MPI_Comm comm = s.comm();
-  const Allreduce reduce = s.placement->allreduce(s.cfg.allreduce);
+  const kernels::Allreduce reduce = s.placement->allreduce(s.cfg.allreduce);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const Config& cfg = s.cfg;
@@ -40,10 +40,10 @@ int run(const Setup& s) {
     io::load_checkpoint_field(*s.restart, "u", u);
     if (wave) io::load_checkpoint_field(*s.restart, "u_previous", next);
   } else {
-    fill_initial(u, cfg.grid, cfg.init);
+    kernels::fill_initial(u, cfg.grid, cfg.init);
   }
-  fill_dirichlet(u, cfg.grid, cfg.dirichlet);
-  fill_dirichlet(next, cfg.grid, cfg.dirichlet);
+  kernels::fill_dirichlet(u, cfg.grid, cfg.dirichlet);
+  kernels::fill_dirichlet(next, cfg.grid, cfg.dirichlet);
   Stepper stepper(s, make_update(s));
   if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
   if (cfg.overlap) stepper.calibrate(u);
@@ -59,6 +59,8 @@ int run(const Setup& s) {
     return {{"u", &u}};
   };
   writer.maybe_write(first, state(), table);
+  const auto reports = [&](long step) { return cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps); };
+  stepper.observe([&](long step) { return reports(step) || writer.writes_at(step); });
 
   Timer total;
   const double output_before_loop = writer.stats().seconds;
@@ -71,13 +73,13 @@ int run(const Setup& s) {
   for (long step = first + 1; step <= cfg.steps; ++step) {
     stepper.step(u, next);
     std::swap(u, next);
-    if (cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps)) {
+    if (reports(step)) {
       Record r = diagnose(s, u, step, reduce);
       progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
     writer.maybe_write(step, state(), table);
-    if (step < cfg.steps && stop.should_stop(step, writer.stats().longest_write)) {
+    if (step < cfg.steps && stepper.settled() && stop.should_stop(step, writer.stats().longest_write)) {
       last_step = step;
       break;
     }
@@ -97,7 +99,7 @@ int run(const Setup& s) {
   LoopOutcome outcome{first, last_step, t_steps, phases, std::move(history), 0, writer.summary(), stop_checkpoint};
   const Record last = diagnose(s, u, last_step, reduce);
   if (outcome.history.back().step != last_step) outcome.history.push_back(last);
-  outcome.checksum = field_checksum(u, cfg.grid, comm, reduce);
+  outcome.checksum = kernels::field_checksum(u, cfg.grid, comm, reduce);
   if (rank == 0 && cfg.write_history) write_history(cfg.output_dir, outcome.history);
   print_summary(s, stepper, stop, outcome);
   return 0;

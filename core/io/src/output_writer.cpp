@@ -36,6 +36,14 @@ bool OutputWriter::due(long step, const Interval& every) const {
   return every.active() && (step == 0 || step == cfg_.steps || interval_due(every, cfg_, step));
 }
 
+bool OutputWriter::fields_due(long step) const { return due(step, fields_every()) && !(restarted_ && step == first_step_); }
+
+bool OutputWriter::checkpoint_due(long step) const {
+  return due(step, {cfg_.checkpoint_every, cfg_.checkpoint_every_time}) && step != first_step_;
+}
+
+bool OutputWriter::writes_at(long step) const { return fields_due(step) || checkpoint_due(step); }
+
 void OutputWriter::ensure_dir() {
   if (dir_ready_) return;
   int ok = 1;
@@ -56,8 +64,8 @@ void OutputWriter::ensure_dir() {
 void OutputWriter::maybe_write(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history) {
   const auto u = std::find_if(fields.begin(), fields.end(), [](const NamedField& f) { return f.name == "u"; });
   require(u != fields.end() && u->field != nullptr, "OutputWriter::maybe_write: the fields have no u");
-  const bool field_files = due(step, fields_every()) && !(restarted_ && step == first_step_);
-  const bool checkpoint = due(step, {cfg_.checkpoint_every, cfg_.checkpoint_every_time}) && step != first_step_;
+  const bool field_files = fields_due(step);
+  const bool checkpoint = checkpoint_due(step);
   if (!field_files && !checkpoint) return;
   PhaseScope phase(Phase::kOutput);
   ensure_dir();

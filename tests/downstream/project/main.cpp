@@ -35,8 +35,8 @@ int main(int argc, char** argv) {
     c[2] = (c[2] - 1 + pg.dims[2]) % pg.dims[2];
     const double expect = pg.rank(c) + 1;
     if (h(0, 1, 1) != expect) bad = 1;
-    cartex::StencilOperator(st, pattern.layout).apply(u, v, 1e-3);
-    (void)cartex::field_checksum(v, g, MPI_COMM_WORLD);
+    cartex::kernels::StencilOperator(st, pattern.layout).apply(u, v, 1e-3);
+    (void)cartex::kernels::field_checksum(v, g, MPI_COMM_WORLD);
 
     // comm/cart: a 1D ring neighborhood of +1 and -1.
     int dims[1] = {size}, periods[1] = {1}, rel[2] = {1, -1}, t = 0;

@@ -45,6 +45,13 @@ struct InputSources {
   std::vector<std::string> sets;               // "key.path=value" (YAML); a null value removes the key
 };
 
+// halo.temporal_blocking: how the steps of a deep-halo cycle sweep memory (kernels/cycle_regions.hpp).
+struct TemporalBlockingInput {
+  enum class Mode { kAuto, kOff, kTiles };
+  Mode mode = Mode::kAuto;
+  long tile_y = 0;  // kTiles: rows of a tile in y
+};
+
 // Everything a run needs, resolved and checked (dt is the resolved time step).
 struct Config {
   std::string source;                      // input file names, joined by " + " when layered
@@ -70,6 +77,7 @@ struct Config {
   bool overlap = false;                    // comm.overlap: hide the exchange behind the interior update
   std::string allreduce = "mpi";           // comm.allreduce: global diagnostics (known_allreduce_algorithms())
   long steps_per_exchange = 1;             // halo.steps_per_exchange: deep halos (k)
+  TemporalBlockingInput temporal_blocking;  // halo.temporal_blocking: k steps per pass over memory
   std::string output_dir = "output";
   bool write_history = false;
   long output_every = 0;                   // steps between field files (0 = none); docs/output.md

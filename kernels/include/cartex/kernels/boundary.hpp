@@ -5,7 +5,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/grid.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 // Sets every halo cell of `f` that lies outside the global domain in a non-periodic dimension to the
 // Dirichlet value of that face (the first such dimension in x, y, z order decides for edge and corner
@@ -13,4 +13,4 @@ namespace cartex {
 // exchange never writes these cells.
 void fill_dirichlet(Field& f, const GlobalGrid& grid, const std::array<std::array<double, 2>, 3>& value);
 
-}  // namespace cartex
+}  // namespace cartex::kernels

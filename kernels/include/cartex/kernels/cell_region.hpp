@@ -7,7 +7,7 @@
 
 #include "cartex/core/field.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 struct CellRegion {
   Kokkos::View<long*> start, length;  // run r: view indices start(r) .. start(r) + length(r) - 1
@@ -17,4 +17,4 @@ struct CellRegion {
 // The device copy of `runs` (view indices of `layout`); throws cartex::Error if a run leaves the view.
 CellRegion make_cell_region(const FieldLayout& layout, const std::vector<LineRun>& runs);
 
-}  // namespace cartex
+}  // namespace cartex::kernels

@@ -10,7 +10,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/grid.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 // MPI_Allreduce's signature; every rank of `comm` must pass the same function.
 using Allreduce = std::function<void(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)>;
@@ -35,4 +35,4 @@ double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::arra
 std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm comm,
                              const Allreduce& allreduce = mpi_allreduce);
 
-}  // namespace cartex
+}  // namespace cartex::kernels

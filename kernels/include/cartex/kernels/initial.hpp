@@ -6,7 +6,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/grid.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 // Fills the interior of `f` with the initial condition `init` on `grid`:
 //   sine:     A * prod_d sin(k_d x_d), k_d = 2 pi m_d / L_d (periodic) or pi m_d / L_d (Dirichlet)
@@ -29,4 +29,4 @@ bool sine_mode_is_exact(const Config& cfg);
 //                          the mode and u^(n+1) = 2 cos(w*dt) u^n - u^(n-1) is then the Chebyshev recursion.
 double sine_mode_amplitude(const Config& cfg, long step);
 
-}  // namespace cartex
+}  // namespace cartex::kernels

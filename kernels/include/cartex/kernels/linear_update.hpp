@@ -8,7 +8,7 @@
 #include "cartex/kernels/stencil_update.hpp"
 #include "cartex/kernels/update_operator.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 class LinearUpdate final : public UpdateOperator {
  public:
@@ -17,6 +17,10 @@ class LinearUpdate final : public UpdateOperator {
 
   void apply(const Field& in, Field& out) const override { op_.apply(in, out, coeff_); }
   void apply(const Field& in, Field& out, const CellRegion& cells) const override { op_.apply(in, out, coeff_, cells); }
+  void apply_steps(Field& a, Field& b, const CycleRegions& steps, int first, int last) const override {
+    op_.apply_steps(a, b, coeff_, steps, first, last);
+  }
+  bool has_blocked_kernel() const override { return true; }
   std::string kernel_name() const override { return op_.kernel_name(); }
 
  private:
@@ -24,4 +28,4 @@ class LinearUpdate final : public UpdateOperator {
   double coeff_;
 };
 
-}  // namespace cartex
+}  // namespace cartex::kernels

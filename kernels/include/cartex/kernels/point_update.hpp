@@ -4,11 +4,11 @@
 //
 //   struct MyUpdate {
 //     double dt_alpha;
-//     KOKKOS_FUNCTION double operator()(const cartex::PointContext& c) const {
+//     KOKKOS_FUNCTION double operator()(const cartex::kernels::PointContext& c) const {
 //       return c(0, 0, 0) + dt_alpha * (c(-1, 0, 0) + c(1, 0, 0) - 2 * c(0, 0, 0));
 //     }
 //   };
-//   cartex::PointUpdate<MyUpdate> op(MyUpdate{0.1}, layout, grid, "my update");
+//   cartex::kernels::PointUpdate<MyUpdate> op(MyUpdate{0.1}, layout, grid, "my update");
 //
 // f must be a copyable functor callable on the device (KOKKOS_FUNCTION), reading only offsets
 // within the footprint that was registered with it (register_update in update_registry.hpp).
@@ -21,7 +21,7 @@
 #include "cartex/core/grid.hpp"
 #include "cartex/kernels/update_operator.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 // The cell being updated: u at relative offsets, and the cell's global index.
 struct PointContext {
@@ -112,4 +112,4 @@ class PointUpdate final : public UpdateOperator {
   std::string interior_label_, region_label_;  // Kokkos kernel labels
 };
 
-}  // namespace cartex
+}  // namespace cartex::kernels

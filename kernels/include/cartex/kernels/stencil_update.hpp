@@ -45,8 +45,9 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
 #include "cartex/kernels/cell_region.hpp"
+#include "cartex/kernels/cycle_regions.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 // The time scheme a StencilOperator applies, with acc = sum_q w_q in(p + o_q) in the order above:
 //   kEuler      out(p) = in(p) + coeff * acc                    (heat: coeff = dt * alpha)
@@ -68,6 +69,9 @@ class StencilOperator {
   void apply(const Field& in, Field& out, double coeff) const;
   // The same update over the cells of `cells` (make_cell_region of this layout).
   void apply(const Field& in, Field& out, double coeff, const CellRegion& cells) const;
+  // Steps first .. last of a cycle (UpdateOperator::apply_steps): on the host, when steps is tiled,
+  // in one pass of skewed tiles (cycle_regions.hpp); otherwise one region sweep per step.
+  void apply_steps(Field& a, Field& b, double coeff, const CycleRegions& steps, int first, int last) const;
   // The kernel that apply() runs: "star<D,r>" (and spacing classes), "box9", "box27" or "generic".
   const char* kernel_name() const;
 
@@ -77,4 +81,4 @@ class StencilOperator {
   std::shared_ptr<const Impl> impl_;
 };
 
-}  // namespace cartex
+}  // namespace cartex::kernels

@@ -7,8 +7,9 @@
 
 #include "cartex/core/field.hpp"
 #include "cartex/kernels/cell_region.hpp"
+#include "cartex/kernels/cycle_regions.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 class UpdateOperator {
  public:
@@ -18,8 +19,21 @@ class UpdateOperator {
   virtual void apply(const Field& in, Field& out) const = 0;
   // The same on the cells of `cells` (built for the same layout).
   virtual void apply(const Field& in, Field& out, const CellRegion& cells) const = 0;
+  // Steps first .. last of a cycle: step t reads fields[(t - first) % 2] and writes the other, with
+  // fields = {a, b}, over steps.cells(t); the same bits as that many apply() calls. This default runs
+  // them one after the other; an update with a blocked kernel overrides it.
+  virtual void apply_steps(Field& a, Field& b, const CycleRegions& steps, int first, int last) const;
+  // True if apply_steps has a blocked kernel (one pass over memory for several steps).
+  virtual bool has_blocked_kernel() const { return false; }
   // What runs, for the summary (e.g. "star<3,1>", "point update varcoef").
   virtual std::string kernel_name() const = 0;
 };
 
-}  // namespace cartex
+// Steps first .. last of a cycle one after the other (UpdateOperator::apply_steps' meaning).
+void apply_steps_one_by_one(const UpdateOperator& op, Field& a, Field& b, const CycleRegions& steps, int first, int last);
+
+inline void UpdateOperator::apply_steps(Field& a, Field& b, const CycleRegions& steps, int first, int last) const {
+  apply_steps_one_by_one(*this, a, b, steps, first, last);
+}
+
+}  // namespace cartex::kernels

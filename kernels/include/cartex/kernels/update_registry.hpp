@@ -2,8 +2,8 @@
 // Named point updates a user's program registers before it runs an app (cartex::app::app_main):
 // `stencil: NAME` in the input then runs the registered update instead of the linear stencil update.
 //
-//   struct VarCoef { ... KOKKOS_FUNCTION double operator()(const cartex::PointContext& c) const; };
-//   cartex::register_point_update<VarCoef>(
+//   struct VarCoef { ... KOKKOS_FUNCTION double operator()(const cartex::kernels::PointContext& c) const; };
+//   cartex::kernels::register_point_update<VarCoef>(
 //       "varcoef", [](const cartex::GlobalGrid& g) { return footprint_stencil(g); },
 //       [](const cartex::Config& cfg) { return VarCoef{cfg.dt * cfg.alpha, ...}; }, "variable diffusivity");
 //
@@ -19,7 +19,7 @@
 #include "cartex/kernels/point_update.hpp"
 #include "cartex/kernels/update_operator.hpp"
 
-namespace cartex {
+namespace cartex::kernels {
 
 // Builds the update of a run for its configuration and this rank's field layout.
 using UpdateFactory = std::function<std::unique_ptr<UpdateOperator>(const Config& cfg, const FieldLayout& layout)>;
@@ -43,4 +43,4 @@ void register_point_update(const std::string& name, StencilFactory footprint, st
       description);
 }
 
-}  // namespace cartex
+}  // namespace cartex::kernels

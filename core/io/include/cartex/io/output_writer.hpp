@@ -47,6 +47,9 @@ class OutputWriter {
   // already (collective): a run stopped early by a signal or the wall-time limit.
   void write_checkpoint_now(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history);
 
+  // True if maybe_write(step, ...) writes something (a field file or a checkpoint).
+  bool writes_at(long step) const;
+
   // Totals so far.
   const OutputStats& stats() const { return stats_; }
   // One summary line ("N field files, M checkpoints, X MB in Y s (Z MB/s)"), empty if nothing was written.
@@ -54,6 +57,8 @@ class OutputWriter {
 
  private:
   bool due(long step, const Interval& every) const;
+  bool fields_due(long step) const;
+  bool checkpoint_due(long step) const;
   Interval fields_every() const { return {cfg_.output_every, cfg_.output_every_time}; }
   void write_fields(long step, const Field& u);
   void write_checkpoint_at(long step, const std::vector<NamedField>& fields, const Table& history);

@@ -1,0 +1,102 @@
+#pragma once
+// The cells that each step of a deep-halo cycle updates (step j of k: the block dilated k - j times by
+// the stencil, halo_pattern.hpp), and temporal blocking: how the host advances several steps of a
+// cycle in one pass over memory, each tile's working set in cache.
+//
+// Scheme: skewed tiles in y, a wavefront over z inside each tile. Step t (t = 1 .. n of the pass)
+// reads buffer (t - 1) % 2 and writes buffer t % 2 in place, exactly the cells and the kernel calls
+// of the n single steps; only the order of the (line, step) calls changes. A tile is a band of
+// tile_y rows in y, shifted left by ry (the stencil's reach in y) per step; tiles run one after the
+// other in y. Inside a tile, stage s updates plane s of step 1, plane s - rz of step 2, ..., so each
+// step trails the one before it by the stencil's reach in z:
+//
+//   rows y ->  0       8       16      24      31      tile_y = 8, ry = 1, k = 3: tile i of step t
+//   step 3     00000011111111222222223333333333       covers rows [8 i - (t - 1), 8 (i + 1) - (t - 1))
+//   step 2     00000001111111122222222333333333       (tile 0 from row 0, the last to the end);
+//   step 1     00000000111111112222222233333333       tiles run in the order 0, 1, 2, 3
+//
+//   inside a tile, stage s = 0, 1, ...:  step 1 updates plane z = s, step 2 plane s - rz,
+//   step 3 plane s - 2 rz (planes outside the view skipped): a window of about k rz + 2 planes
+//   per field is live, and each plane is read from memory once per pass.
+//
+// Why this and not the alternatives: overlapped (trapezoid) tiles recompute the tile borders every
+// step (redundant work on top of the deep halo's own) and need private buffers; diamonds avoid
+// redundancy but need a parallel schedule and per-diamond bookkeeping. Skewed tiles run in order
+// compute every (cell, step) once, in place in the two fields the single steps use, so the result
+// (every cell of both fields, ghosts included) is bitwise that of the single steps: a (cell, step)
+// reads only values the single steps would give it, because
+//   - step t at (y, z) needs step t - 1 at y' <= y + ry, z' <= z + rz: an earlier tile, or an
+//     earlier stage / step of the same tile;
+//   - step t + 1 overwrites step t - 1 at (y, z) only after every step-t cell that reads it is done
+//     (the same two inequalities, reversed).
+// The working set of a tile is about (k + 2) planes of (tile_y + k ry) rows of both fields. Between
+// cycles nothing changes: the halo exchange refreshes the ghosts as before. The pass runs on the
+// calling host thread. There is no blocked device kernel: on devices (and for updates without a
+// blocked kernel) the steps run one launch after the other, bitwise the same.
+#include <string>
+#include <vector>
+
+#include "cartex/core/config.hpp"
+#include "cartex/core/field.hpp"
+#include "cartex/core/stencil.hpp"
+#include "cartex/kernels/cell_region.hpp"
+
+namespace cartex::kernels {
+
+// How the host sweeps the steps of a cycle: one step at a time (tile_y = 0) or in tiles of tile_y rows.
+struct TemporalTiling {
+  long tile_y = 0;
+};
+
+// tile_y so that a tile's working set (2 fields x ((k + 1) rz + 1) planes x (tile_y + (k + 1) ry) rows)
+// fits in half of the host's L2 cache (1 MiB when the OS does not tell): at least 1.
+long auto_tile_y(const FieldLayout& layout, const Stencil& stencil, int k);
+
+// The tiling halo.temporal_blocking asks for with k steps per exchange, and why. auto blocks where it
+// wins (docs/performance.md): k >= 2, an update with a blocked kernel (`blocked_kernel`), and a host
+// execution space with one thread (the pass runs on the calling thread); else off. Explicit tiles are
+// used as given (with an update without a blocked kernel the steps still run one by one).
+TemporalTiling resolve_tiling(const TemporalBlockingInput& input, const FieldLayout& layout, const Stencil& stencil, int k,
+                              bool blocked_kernel, std::string& why);
+
+// The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.
+class CycleRegions {
+ public:
+  // steps[j - 1]: the runs step j updates (view indices of `layout`, in z, y, x order).
+  CycleRegions(const FieldLayout& layout, const Stencil& stencil, const std::vector<std::vector<LineRun>>& steps,
+               TemporalTiling tiling);
+
+  int steps() const { return static_cast<int>(cells_.size()); }
+  const CellRegion& cells(int j) const { return cells_[j - 1]; }
+  const FieldLayout& layout() const { return layout_; }
+  const TemporalTiling& tiling() const { return tiling_; }
+  long reach_y() const { return ry_; }
+  long reach_z() const { return rz_; }
+  // Step j's runs on view line (y, z): [first, last) index into run_start / run_length.
+  long line_first(int j, long y, long z) const { return lines_[j - 1][z * layout_.extent(1) + y]; }
+  long line_last(int j, long y, long z) const { return lines_[j - 1][z * layout_.extent(1) + y + 1]; }
+  long run_start(int j, long r) const { return runs_[j - 1][r].start; }
+  long run_length(int j, long r) const { return runs_[j - 1][r].length; }
+  // Cell updates of a whole cycle beyond k updates of the block (the deep halo's ghost updates), as a
+  // fraction of k updates of the block.
+  double redundant_fraction() const;
+  // Modelled memory traffic per block cell-update of a cycle run in passes of `steps` steps: each pass
+  // streams both fields once (read, write-allocate, write back: 32 B per view cell), a tile rereads
+  // the (steps + 1) ry rows its skewed edge shares with the next one; untiled, each step moves 24 B
+  // per updated cell (read u, write-allocate and write back u').
+  double bytes_per_update(int steps) const;
+  // The same for the steps one at a time.
+  double unblocked_bytes_per_update() const { return 24.0 * (1.0 + redundant_fraction()); }
+  // "tiles of 36 rows in y x all z (wavefront, 8 tiles)", or "off".
+  std::string describe() const;
+
+ private:
+  FieldLayout layout_;
+  TemporalTiling tiling_;
+  long ry_ = 0, rz_ = 0;
+  std::vector<CellRegion> cells_;
+  std::vector<std::vector<long>> lines_;     // host, blocked only: per step, per view line the first run
+  std::vector<std::vector<LineRun>> runs_;   // host, blocked only: per step, the runs in line order
+};
+
+}  // namespace cartex::kernels

@@ -1,0 +1,107 @@
+#include "cartex/kernels/cycle_regions.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "cartex/core/error.hpp"
+#include "cartex/kernels/update_operator.hpp"
+
+namespace cartex::kernels {
+
+namespace {
+
+// The stencil's reach in dimension d: the larger of both sides.
+long reach(const Stencil& stencil, int d) {
+  const auto r = stencil.reach();
+  return std::max<long>(r.lo[d], r.hi[d]);
+}
+
+}  // namespace
+
+long auto_tile_y(const FieldLayout& layout, const Stencil& stencil, int k) {
+  long cache = 0;
+#ifdef _SC_LEVEL2_CACHE_SIZE
+  cache = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+  const long budget = cache > 0 ? cache / 2 : 1L << 20;
+  const long ry = reach(stencil, 1), rz = reach(stencil, 2);
+  const long planes = layout.extent(2) > 1 ? (k + 1) * rz + 1 : 1;
+  const long row_bytes = layout.extent(0) * static_cast<long>(sizeof(double));
+  return std::max(1L, budget / (2 * planes * row_bytes) - (k + 1) * ry);
+}
+
+TemporalTiling resolve_tiling(const TemporalBlockingInput& input, const FieldLayout& layout, const Stencil& stencil, int k,
+                              bool blocked_kernel, std::string& why) {
+  using Mode = TemporalBlockingInput::Mode;
+  using Exec = Kokkos::DefaultExecutionSpace;
+  if (input.mode == Mode::kOff) return why = "halo.temporal_blocking: off", TemporalTiling{};
+  if (input.mode == Mode::kTiles) {
+    why = blocked_kernel ? "halo.temporal_blocking: tile_y given" : "tile_y given, but this update has no blocked kernel: steps one by one";
+    return {input.tile_y};
+  }
+  if (k < 2) return why = "auto: off with one step per exchange", TemporalTiling{};
+  if (!blocked_kernel) return why = "auto: off, this update has no blocked kernel", TemporalTiling{};
+  if (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible)
+    return why = "auto: off on devices (no blocked device kernel: one launch per step)", TemporalTiling{};
+  if (Exec().concurrency() > 1) return why = "auto: off with several threads per rank (the pass runs on one)", TemporalTiling{};
+  why = "auto: tile_y from the L2 size";
+  return {auto_tile_y(layout, stencil, k)};
+}
+
+CycleRegions::CycleRegions(const FieldLayout& layout, const Stencil& stencil,
+                           const std::vector<std::vector<LineRun>>& steps, TemporalTiling tiling)
+    : layout_(layout), tiling_(tiling), ry_(reach(stencil, 1)), rz_(reach(stencil, 2)) {
+  require(tiling.tile_y >= 0, "CycleRegions: negative tile size");
+  const long sy = layout.extent(0), lines = layout.extent(1) * layout.extent(2);
+  for (const auto& runs : steps) {
+    cells_.push_back(make_cell_region(layout, runs));
+    if (tiling.tile_y == 0) continue;
+    std::vector<LineRun> sorted = runs;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const LineRun& a, const LineRun& b) { return a.start < b.start; });
+    std::vector<long> first(lines + 1, 0);
+    for (const auto& r : sorted) {
+      require(r.length <= 0 || (r.start + r.length - 1) / sy == r.start / sy, "CycleRegions: a run crosses a line");
+      ++first[r.start / sy + 1];
+    }
+    for (long l = 0; l < lines; ++l) first[l + 1] += first[l];
+    lines_.push_back(std::move(first));
+    runs_.push_back(std::move(sorted));
+  }
+}
+
+double CycleRegions::redundant_fraction() const {
+  if (cells_.empty()) return 0.0;
+  long updates = 0;
+  for (const auto& c : cells_) updates += c.cells;
+  const double block = static_cast<double>(layout_.box.cells()) * static_cast<double>(cells_.size());
+  return block > 0 ? static_cast<double>(updates) / block - 1.0 : 0.0;
+}
+
+double CycleRegions::bytes_per_update(int steps) const {
+  const double block = static_cast<double>(layout_.box.cells());
+  if (tiling_.tile_y == 0 || steps < 1) return unblocked_bytes_per_update();
+  const double view = static_cast<double>(layout_.extent(0) * layout_.extent(1) * layout_.extent(2));
+  const double tiles = std::ceil(static_cast<double>(layout_.extent(1)) / static_cast<double>(tiling_.tile_y));
+  const double reread = (tiles - 1) * static_cast<double>((steps + 1) * ry_) / static_cast<double>(layout_.extent(1));
+  return 32.0 * view * (1.0 + reread) / (block * steps);
+}
+
+std::string CycleRegions::describe() const {
+  if (tiling_.tile_y == 0) return "off";
+  const long tiles = (layout_.extent(1) + tiling_.tile_y - 1) / tiling_.tile_y;
+  return fmt::format("tiles of {} rows in y x all z (wavefront over z), {} tile(s) per pass", tiling_.tile_y, tiles);
+}
+
+void apply_steps_one_by_one(const UpdateOperator& op, Field& a, Field& b, const CycleRegions& steps, int first, int last) {
+  for (int t = first; t <= last; ++t) {
+    const bool even = (t - first) % 2 == 0;
+    op.apply(even ? a : b, even ? b : a, steps.cells(t));
+  }
+}
+
+}  // namespace cartex::kernels

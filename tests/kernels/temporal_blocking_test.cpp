@@ -1,0 +1,129 @@
+// Temporal blocking (cycle_regions.hpp): advancing the steps of a deep-halo cycle in skewed tiles
+// gives, in every cell of both fields (ghosts included), the bits of the same steps run one after
+// the other, for every builtin stencil (specialized kernels) and custom stencils (generic kernel),
+// Euler and leapfrog, k = 1..8, 2D and 3D, periodic and walls, several tile sizes.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cartex/core/decomposition.hpp"
+#include "cartex/core/field.hpp"
+#include "cartex/core/kokkos_compat.hpp"
+#include "cartex/core/stencil.hpp"
+#include "cartex/halo/halo_pattern.hpp"
+#include "cartex/kernels/cycle_regions.hpp"
+#include "cartex/kernels/stencil_update.hpp"
+
+namespace cartex::kernels {
+namespace {
+
+using HostView = host_mirror_t<FieldView>;
+
+GlobalGrid test_grid(int dim, bool periodic) {
+  GlobalGrid g;
+  g.dim = dim;
+  g.n = dim == 3 ? std::array<long, 3>{18, 17, 16} : std::array<long, 3>{40, 37, 1};
+  g.periodic = {periodic, periodic, dim == 2 || periodic};
+  for (int d = 0; d < 3; ++d) g.length[d] = static_cast<double>(periodic ? g.n[d] : g.n[d] + 1);  // h = 1
+  return g;
+}
+
+// The stencils under test: the builtins and stars of radius 2..4 (specialized kernels) and an
+// asymmetric custom stencil (generic kernel).
+std::vector<Stencil> stencils(const GlobalGrid& g) {
+  std::vector<Stencil> out;
+  for (const auto& name : builtin_stencil_names(g.dim)) out.push_back(make_builtin_stencil(name, g));
+  for (const int order : {4, 6, 8}) out.push_back(make_star_stencil(order, g));
+  if (g.dim == 3)
+    out.push_back(make_custom_stencil("skew", {{0, 0, 0}, {1, 0, 0}, {-2, 0, 0}, {0, 1, 1}, {0, -1, 0}, {0, 0, -2}, {1, -1, 0}},
+                                      {-2.5, 0.5, 0.25, 0.5, 0.75, 0.25, 0.25}, true, g));
+  else
+    out.push_back(make_custom_stencil("skew", {{0, 0, 0}, {1, 0, 0}, {-2, 0, 0}, {1, 1, 0}, {0, -1, 0}, {0, 2, 0}},
+                                      {-2.5, 0.5, 0.75, 0.5, 0.5, 0.25}, true, g));
+  return out;
+}
+
+void fill_random(Field& f, unsigned seed) {
+  HostView h = Kokkos::create_mirror_view(f.view);
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> dist(-1.0, 1.0);
+  double* p = h.data();
+  for (size_t i = 0; i < h.size(); ++i) p[i] = dist(gen);
+  Kokkos::deep_copy(f.view, h);
+}
+
+// The first differing view index of a and b, or -1 if their bits are equal.
+long first_difference(const Field& a, const Field& b) {
+  HostView ha = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), a.view);
+  HostView hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.view);
+  for (size_t i = 0; i < ha.size(); ++i)
+    if (std::memcmp(ha.data() + i, hb.data() + i, sizeof(double)) != 0) return static_cast<long>(i);
+  return -1;
+}
+
+// Runs steps first..k of one cycle one by one and blocked with tile_y; expects equal bits everywhere.
+void expect_blocked_equals_single(const Stencil& st, const HaloPattern& p, Scheme scheme, int first, long tile_y,
+                                  const std::string& what) {
+  const int k = p.steps_per_exchange;
+  const StencilOperator op(st, p.layout, StencilOperator::Kernel::kAuto, scheme);
+  const CycleRegions single(p.layout, st, p.update, TemporalTiling{0});
+  const CycleRegions blocked(p.layout, st, p.update, TemporalTiling{tile_y});
+  Field a1("a1", p.layout), b1("b1", p.layout), a2("a2", p.layout), b2("b2", p.layout);
+  fill_random(a1, 1);
+  fill_random(b1, 2);
+  Kokkos::deep_copy(a2.view, a1.view);
+  Kokkos::deep_copy(b2.view, b1.view);
+  op.apply_steps(a1, b1, 0.01, single, first, k);
+  op.apply_steps(a2, b2, 0.01, blocked, first, k);
+  Kokkos::fence();
+  const std::string where = what + " kernel " + op.kernel_name() + " tile_y " + std::to_string(tile_y);
+  EXPECT_EQ(first_difference(a1, a2), -1) << where;
+  EXPECT_EQ(first_difference(b1, b2), -1) << where;
+  // The steps changed something: the comparison is not between two untouched fields.
+  Field a0("a0", p.layout);
+  fill_random(a0, 1);
+  EXPECT_NE(first_difference(a0, k % 2 == first % 2 ? b2 : a2), -1) << where;
+}
+
+TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
+  for (const int dim : {2, 3}) {
+    for (const bool periodic : {true, false}) {
+      const GlobalGrid g = test_grid(dim, periodic);
+      const Decomposition dec(g, ProcessGrid::create(g, {1, 1, 1}, 1));
+      for (const Stencil& st : stencils(g)) {
+        const auto r = st.reach();
+        const int reach = std::max({r.lo[0], r.hi[0], r.lo[1], r.hi[1], r.lo[2], r.hi[2]});
+        for (int k = 1; k <= 8 && k * reach <= 16; ++k) {
+          const HaloPattern p = make_halo_pattern(dec, 0, st, k);
+          for (const Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
+            const std::string what = std::to_string(dim) + "D " + (periodic ? "periodic" : "walls") + " " + st.name +
+                                     " k " + std::to_string(k) + (scheme == Scheme::kEuler ? " euler" : " leapfrog");
+            for (const long tile_y : {1L, 4L, auto_tile_y(p.layout, st, k)})
+              expect_blocked_equals_single(st, p, scheme, 1, tile_y, what);
+            // With overlap the cycle's first step runs on its own and the rest are blocked.
+            if (k > 1) expect_blocked_equals_single(st, p, scheme, 2, 3, what + " from step 2");
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(TemporalBlocking, RedundantFractionCountsTheGhostUpdates) {
+  const GlobalGrid g = test_grid(3, true);
+  const Decomposition dec(g, ProcessGrid::create(g, {1, 1, 1}, 1));
+  const Stencil st = make_builtin_stencil("7pt", g);
+  const HaloPattern p1 = make_halo_pattern(dec, 0, st, 1);
+  EXPECT_EQ(CycleRegions(p1.layout, st, p1.update, TemporalTiling{4}).redundant_fraction(), 0.0);
+  const HaloPattern p2 = make_halo_pattern(dec, 0, st, 2);
+  // k = 2: step 1 updates the block and its 6 faces (one layer), step 2 the block.
+  const double block = 18.0 * 17 * 16, faces = 2.0 * (17 * 16 + 18 * 16 + 18 * 17);
+  EXPECT_DOUBLE_EQ(CycleRegions(p2.layout, st, p2.update, TemporalTiling{4}).redundant_fraction(), faces / (2 * block));
+  EXPECT_EQ(CycleRegions(p2.layout, st, p2.update, TemporalTiling{0}).describe(), "off");
+}
+
+}  // namespace
+}  // namespace cartex::kernels
