@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "cartex/cart/model.hpp"
+#include "cartex/entry/run_main.hpp"
 
 #include "config.hpp"
 
@@ -54,18 +55,21 @@ int main(int argc, char** argv) {
   }
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (metrics) {
-    if (rank == 0) cartbench::print_metrics(c);
-  } else if (pingpong) {
-    const cartex::cart::LinearModel m = cartex::cart::measure_linear_model(MPI_COMM_WORLD);
-    if (rank == 0) std::printf("alpha=%.3g,beta=%.3g\n", m.alpha, m.beta);
-  } else if (!c.model.empty()) {
-    cartbench::run_model(c);
-  } else if (setup) {
-    cartbench::run_setup(c);
-  } else {
-    cartbench::run_collectives(c);
-  }
+  const int rc = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
+    if (metrics) {
+      if (rank == 0) cartbench::print_metrics(c);
+    } else if (pingpong) {
+      const cartex::cart::LinearModel m = cartex::cart::measure_linear_model(MPI_COMM_WORLD);
+      if (rank == 0) std::printf("alpha=%.3g,beta=%.3g\n", m.alpha, m.beta);
+    } else if (!c.model.empty()) {
+      cartbench::run_model(c);
+    } else if (setup) {
+      cartbench::run_setup(c);
+    } else {
+      cartbench::run_collectives(c);
+    }
+    return 0;
+  });
   MPI_Finalize();
-  return 0;
+  return rc;
 }

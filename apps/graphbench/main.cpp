@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include "bench.hpp"
+#include "cartex/entry/run_main.hpp"
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
@@ -36,9 +37,12 @@ int main(int argc, char** argv) {
     return rc;
   }
   if (!latency && !traffic && !ring) latency = true;
-  if (latency) graphbench::run_latency(o);
-  if (traffic) graphbench::run_traffic(o);
-  if (ring) graphbench::run_ring_overhead(o);
+  const int rc = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
+    if (latency) graphbench::run_latency(o);
+    if (traffic) graphbench::run_traffic(o);
+    if (ring) graphbench::run_ring_overhead(o);
+    return 0;
+  });
   MPI_Finalize();
-  return 0;
+  return rc;
 }

@@ -12,6 +12,8 @@
 #include "bench.hpp"
 #include "cartex/core/mpi_main.hpp"
 #include "cartex/halo/backends.hpp"
+#include "cartex/entry/run_main.hpp"
+#include "cartex/halo/geometry.hpp"
 #include "options.hpp"
 #include "report.hpp"
 
@@ -31,7 +33,7 @@ int main(int argc, char** argv) {
     }
     if (rc < 0) {
       std::vector<halobench::Problem> problems;
-      rc = cartex::run_collectively(
+      rc = cartex::entry::run_main(
           MPI_COMM_WORLD,
           [&] {
             for (const auto& s : o.stencils)

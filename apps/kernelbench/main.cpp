@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cartex/core/decomposition.hpp"
+#include "cartex/entry/run_main.hpp"
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
 #include "cartex/halo/pattern.hpp"
@@ -163,73 +164,77 @@ int main(int argc, char** argv) {
       if (code != 0) code = 2;
     }
     if (code == 0 && !app.get_option("--help")->count()) {
-      const Stream st = measure_stream(stream_n, repeats, procs);
-      const double bound = st.copy_gbs * 1e9 / 16.0 / 1e6;  // MLUP/s, all processes
-      if (rank == 0) {
-        fmt::print("kernelbench: Kokkos {} on {}, {} process{}, STREAM n = {} per process\n", KOKKOS_VERSION,
-                   Kokkos::DefaultExecutionSpace::name(), procs, procs == 1 ? "" : "es (simultaneous, aggregate)",
-                   stream_n);
-        fmt::print("STREAM copy  {:8.2f} GB/s\nSTREAM scale {:8.2f} GB/s\nSTREAM triad {:8.2f} GB/s\n"
-                   "bound (copy / 16 B per cell) {:.1f} MLUP/s\n\n",
-                   st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
-        fmt::print("{:>8} {:>3} {:>6} {:>16} {:>10} {:>9} {:>6}", "stencil", "dim", "n", "kernel", "MLUP/s", "GB/s eff",
-                   "bound");
-        if (generic) fmt::print(" {:>14} {:>8}", "generic MLUP/s", "slower");
-        fmt::print("\n");
-      }
-      std::string table =
-          "stencil,dim,edge,cells,processes,kernel,mlups,gbs_effective,fraction_of_bound,generic_mlups,generic_ratio,"
-          "stream_copy_gbs,stream_scale_gbs,stream_triad_gbs,bound_mlups\n";
-      for (const auto& spec : stencils) {
-        const Case c = parse_case(spec);
-        for (long n : sizes) {
-          // 2D: a square with the cell count of the n^3 cube.
-          const long edge = c.dim == 3 ? n : std::lround(std::pow(static_cast<double>(n), 1.5));
-          cartex::GlobalGrid g;
-          g.dim = c.dim;
-          g.n = {edge, edge, c.dim == 3 ? edge : 1};
-          cartex::Stencil s;
-          try {
-            s = make_stencil(c, g);
-          } catch (const std::invalid_argument& e) {
-            if (rank == 0) fmt::print(stderr, "kernelbench: --stencils {}: {}\n", spec, e.what());
-            code = 2;
-            break;
-          }
-          cartex::FieldLayout l;
-          l.box.n = g.n;
-          l.halo = s.reach();
-          cartex::Field u("u", l), v("v", l);
-          Kokkos::deep_copy(u.view, 1.0);
-          Kokkos::deep_copy(v.view, 1.0);
-          const double cells = static_cast<double>(edge) * edge * (c.dim == 3 ? edge : 1);
-          const auto time = [&](cartex::kernels::StencilOperator::Kernel kind, std::string& name) {
-            const cartex::kernels::StencilOperator op(s, l, kind);
-            name = op.kernel_name();
-            return best_time(repeats, [&] { op.apply(u, v, 1e-3); });
-          };
-          std::string kernel, generic_name;
-          const double t = time(cartex::kernels::StencilOperator::Kernel::kAuto, kernel);
-          const double tg = generic ? time(cartex::kernels::StencilOperator::Kernel::kGeneric, generic_name) : 0.0;
-          const double mlups = procs * cells / t / 1e6;
-          const double gbs = 16.0 * procs * cells / t / 1e9;
-          const double gmlups = generic ? procs * cells / tg / 1e6 : 0.0;
-          if (rank == 0) {
-            fmt::print("{:>8} {:>3} {:>6} {:>16} {:>10.1f} {:>9.2f} {:>5.0f}%", c.name, c.dim, edge, kernel, mlups, gbs,
-                       100 * mlups / bound);
-            if (generic) fmt::print(" {:>14.1f} {:>7.2f}x", gmlups, tg / t);
-            fmt::print("\n");
-          }
-          if (!temporal.empty()) print_temporal(c, s, g, temporal, tile_y, repeats, bound, rank);
-          // Kernel names contain commas ("star<3,4>"): quoted.
-          table += fmt::format("{},{},{},{:.0f},{},\"{}\",{:.3f},{:.3f},{:.4f},{},{},{:.3f},{:.3f},{:.3f},{:.3f}\n", c.name,
-                               c.dim, edge, cells, procs, kernel, mlups, gbs, mlups / bound,
-                               generic ? fmt::format("{:.3f}", gmlups) : "", generic ? fmt::format("{:.4f}", tg / t) : "",
-                               st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
+      // A failure (cartex::Error, comm/cart error) is one line and exit 1 on every rank.
+      code = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
+        const Stream st = measure_stream(stream_n, repeats, procs);
+        const double bound = st.copy_gbs * 1e9 / 16.0 / 1e6;  // MLUP/s, all processes
+        if (rank == 0) {
+          fmt::print("kernelbench: Kokkos {} on {}, {} process{}, STREAM n = {} per process\n", KOKKOS_VERSION,
+                     Kokkos::DefaultExecutionSpace::name(), procs, procs == 1 ? "" : "es (simultaneous, aggregate)",
+                     stream_n);
+          fmt::print("STREAM copy  {:8.2f} GB/s\nSTREAM scale {:8.2f} GB/s\nSTREAM triad {:8.2f} GB/s\n"
+                     "bound (copy / 16 B per cell) {:.1f} MLUP/s\n\n",
+                     st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
+          fmt::print("{:>8} {:>3} {:>6} {:>16} {:>10} {:>9} {:>6}", "stencil", "dim", "n", "kernel", "MLUP/s", "GB/s eff",
+                     "bound");
+          if (generic) fmt::print(" {:>14} {:>8}", "generic MLUP/s", "slower");
+          fmt::print("\n");
         }
-        if (code != 0) break;
-      }
-      if (rank == 0 && !csv.empty() && code == 0) std::ofstream(csv) << table;
+        std::string table =
+            "stencil,dim,edge,cells,processes,kernel,mlups,gbs_effective,fraction_of_bound,generic_mlups,generic_ratio,"
+            "stream_copy_gbs,stream_scale_gbs,stream_triad_gbs,bound_mlups\n";
+        for (const auto& spec : stencils) {
+          const Case c = parse_case(spec);
+          for (long n : sizes) {
+            // 2D: a square with the cell count of the n^3 cube.
+            const long edge = c.dim == 3 ? n : std::lround(std::pow(static_cast<double>(n), 1.5));
+            cartex::GlobalGrid g;
+            g.dim = c.dim;
+            g.n = {edge, edge, c.dim == 3 ? edge : 1};
+            cartex::Stencil s;
+            try {
+              s = make_stencil(c, g);
+            } catch (const std::invalid_argument& e) {
+              if (rank == 0) fmt::print(stderr, "kernelbench: --stencils {}: {}\n", spec, e.what());
+              code = 2;
+              break;
+            }
+            cartex::FieldLayout l;
+            l.box.n = g.n;
+            l.halo = s.reach();
+            cartex::Field u("u", l), v("v", l);
+            Kokkos::deep_copy(u.view, 1.0);
+            Kokkos::deep_copy(v.view, 1.0);
+            const double cells = static_cast<double>(edge) * edge * (c.dim == 3 ? edge : 1);
+            const auto time = [&](cartex::kernels::StencilOperator::Kernel kind, std::string& name) {
+              const cartex::kernels::StencilOperator op(s, l, kind);
+              name = op.kernel_name();
+              return best_time(repeats, [&] { op.apply(u, v, 1e-3); });
+            };
+            std::string kernel, generic_name;
+            const double t = time(cartex::kernels::StencilOperator::Kernel::kAuto, kernel);
+            const double tg = generic ? time(cartex::kernels::StencilOperator::Kernel::kGeneric, generic_name) : 0.0;
+            const double mlups = procs * cells / t / 1e6;
+            const double gbs = 16.0 * procs * cells / t / 1e9;
+            const double gmlups = generic ? procs * cells / tg / 1e6 : 0.0;
+            if (rank == 0) {
+              fmt::print("{:>8} {:>3} {:>6} {:>16} {:>10.1f} {:>9.2f} {:>5.0f}%", c.name, c.dim, edge, kernel, mlups, gbs,
+                         100 * mlups / bound);
+              if (generic) fmt::print(" {:>14.1f} {:>7.2f}x", gmlups, tg / t);
+              fmt::print("\n");
+            }
+            if (!temporal.empty()) print_temporal(c, s, g, temporal, tile_y, repeats, bound, rank);
+            // Kernel names contain commas ("star<3,4>"): quoted.
+            table += fmt::format("{},{},{},{:.0f},{},\"{}\",{:.3f},{:.3f},{:.4f},{},{},{:.3f},{:.3f},{:.3f},{:.3f}\n", c.name,
+                                 c.dim, edge, cells, procs, kernel, mlups, gbs, mlups / bound,
+                                 generic ? fmt::format("{:.3f}", gmlups) : "", generic ? fmt::format("{:.4f}", tg / t) : "",
+                                 st.copy_gbs, st.scale_gbs, st.triad_gbs, bound);
+          }
+          if (code != 0) break;
+        }
+        if (rank == 0 && !csv.empty() && code == 0) std::ofstream(csv) << table;
+        return code;
+      });
     }
   }
   MPI_Finalize();

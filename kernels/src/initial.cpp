@@ -2,6 +2,7 @@
 
 #include "cartex/core/kokkos_compat.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cartex::kernels {
@@ -46,11 +47,15 @@ bool sine_mode_is_exact(const Config& cfg) {
   return true;
 }
 
-double sine_mode_growth(const Config& cfg) {
+double sine_mode_amplitude(const Config& cfg, long step) {
   const auto k = sine_wave_numbers(cfg.grid, cfg.init);
   std::array<double, 3> theta{};
   for (int d = 0; d < 3; ++d) theta[d] = k[d] * cfg.grid.spacing(d);
-  return 1.0 + cfg.dt * cfg.alpha * cfg.stencil.symbol(theta);
+  const double lambda = cfg.stencil.symbol(theta);
+  const double n = static_cast<double>(step);
+  if (cfg.equation == Equation::kHeat) return cfg.init.amplitude * std::pow(1.0 + cfg.dt * cfg.alpha * lambda, n);
+  const double cos_wdt = 1.0 + 0.5 * cfg.dt * cfg.dt * cfg.speed * cfg.speed * lambda;
+  return cfg.init.amplitude * std::cos(n * std::acos(std::clamp(cos_wdt, -1.0, 1.0)));
 }
 
 void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {

@@ -11,6 +11,7 @@
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
 #include "cartex/core/mpi_main.hpp"
+#include "cartex/entry/run_main.hpp"
 #include "cartex/core/version.hpp"
 #include "cartex/halo/backends.hpp"
 #include "driver.hpp"
@@ -50,7 +51,7 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
   app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
   app.set_version_flag("--version", fmt::format("{} {} (cartex, commit {})", name, kVersion, kGitCommit));
 
-  return run_collectively(
+  return entry::run_main(
       MPI_COMM_WORLD,
       [&] {
         try {

@@ -21,7 +21,12 @@ std::array<double, 3> sine_wave_numbers(const GlobalGrid& grid, const InitConfig
 // cell (so the ghost value 0 equals the odd continuation of the sine).
 bool sine_mode_is_exact(const Config& cfg);
 
-// Amplitude factor per step of the sine mode: 1 + dt * alpha * lambda, lambda the stencil's symbol.
-double sine_mode_growth(const Config& cfg);
+// Amplitude at `step` of the exact discrete solution from the sine mode (an eigenvector of the
+// stencil operator L with eigenvalue lambda = the stencil's symbol at the mode):
+//   heat, explicit Euler:  A * g^n,           g = 1 + dt*alpha*lambda
+//   wave, leapfrog:        A * cos(n*w*dt),   cos(w*dt) = 1 + dt^2*c^2*lambda/2 (|.| <= 1 below dt_max),
+//                          because the start u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) is cos(w*dt) * u^0 for
+//                          the mode and u^(n+1) = 2 cos(w*dt) u^n - u^(n-1) is then the Chebyshev recursion.
+double sine_mode_amplitude(const Config& cfg, long step);
 
 }  // namespace cartex::kernels

@@ -1,15 +1,17 @@
 // Errors of comm/graph: the failing MPI call or argument, thrown by every C++ entry point.
 #pragma once
 
-#include <stdexcept>
 #include <string>
+
+#include "cartex/core/error.hpp"
 
 namespace cartex::graph {
 
-// A failed graph-collective call (bad argument, unsupported communicator or failed MPI call).
-class Error : public std::runtime_error {
+// A failed graph-collective call (bad argument, unsupported communicator or failed MPI call); a
+// cartex::Error, so main reports it like any other.
+class Error : public cartex::Error {
  public:
-  explicit Error(const std::string& message) : std::runtime_error(message) {}
+  explicit Error(const std::string& message) : cartex::Error(message) {}
 };
 
 // Throws Error(what + MPI's message) when rc is not MPI_SUCCESS.

@@ -1,0 +1,13 @@
+#pragma once
+// The diagnostics history written as DIR/history.csv (docs/output.md).
+#include <string>
+#include <vector>
+
+#include "diagnostics_record.hpp"
+
+namespace cartex::app {
+
+// Writes DIR/history.csv atomically (NAME.tmp, then rename); rank 0 only.
+void write_history(const std::string& dir, const std::vector<Record>& rows);
+
+}  // namespace cartex::app

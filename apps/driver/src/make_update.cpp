@@ -1,0 +1,16 @@
+#include "cartex/kernels/linear_update.hpp"
+#include "cartex/kernels/update_registry.hpp"
+#include "step_update.hpp"
+
+namespace cartex::app {
+
+std::unique_ptr<kernels::UpdateOperator> make_update(const Setup& s) {
+  const Config& c = s.cfg;
+  if (const kernels::UpdateFactory* make = kernels::find_update(c.stencil.name)) return (*make)(c, s.pattern.layout);
+  if (c.equation == Equation::kHeat)
+    return std::make_unique<kernels::LinearUpdate>(c.stencil, s.pattern.layout, kernels::Scheme::kEuler, c.dt * c.alpha);
+  return std::make_unique<kernels::LinearUpdate>(c.stencil, s.pattern.layout, kernels::Scheme::kLeapfrog,
+                                                 c.dt * c.dt * c.speed * c.speed);
+}
+
+}  // namespace cartex::app

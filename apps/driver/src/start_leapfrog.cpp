@@ -1,0 +1,13 @@
+#include "cartex/kernels/linear_update.hpp"
+#include "step_update.hpp"
+
+namespace cartex::app {
+
+void start_leapfrog(const Setup& s, Stepper& stepper, Field& u, Field& previous) {
+  const Config& c = s.cfg;
+  stepper.exchange(u);
+  kernels::LinearUpdate(c.stencil, s.pattern.layout, kernels::Scheme::kEuler, 0.5 * c.dt * c.dt * c.speed * c.speed)
+      .apply(u, previous);
+}
+
+}  // namespace cartex::app

@@ -1,0 +1,119 @@
+#include "summary.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <fmt/format.h>
+
+#include <array>
+#include <cmath>
+
+#include "cartex/core/schedule.hpp"
+#include "cartex/core/version.hpp"
+#include "phase_table.hpp"
+#include "restart_command.hpp"
+
+namespace cartex::app {
+
+namespace {
+
+// min, avg, max of a per-rank value.
+std::array<double, 3> spread(double v, MPI_Comm comm) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  double mn = 0, mx = 0, sum = 0;
+  MPI_Allreduce(&v, &mn, 1, MPI_DOUBLE, MPI_MIN, comm);
+  MPI_Allreduce(&v, &mx, 1, MPI_DOUBLE, MPI_MAX, comm);
+  MPI_Allreduce(&v, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
+  return {mn, sum / size, mx};
+}
+
+// The summary's steps line: which steps this run computed, of how many, and why it began or ended
+// where it did.
+std::string steps_text(const Setup& s, long first, long last, const std::string& stopped_by) {
+  const Config& c = s.cfg;
+  const std::string from = s.restart ? fmt::format(" (restarted from {} at step {})", s.restart->path, first) : "";
+  if (last == first && s.restart)
+    return fmt::format("none run: restarted from {} at step {} = run.steps, nothing left to do", s.restart->path, first);
+  if (last == first) return "none run: run.steps = 0";
+  std::string text = fmt::format("{}..{} of {}, dt {:.6g} (cfl {:.3g}), ", first + 1, last, c.steps, c.dt, c.cfl);
+  if (!stopped_by.empty())
+    text += fmt::format("t {:.6g} of t_end {:.6g}, stopped by {}", step_time(c, last), step_time(c, c.steps), stopped_by);
+  else
+    text += fmt::format("t_end {:.6g}{}", step_time(c, last), c.end_time > 0 ? " = run.end_time" : "");
+  return text + from;
+}
+
+}  // namespace
+
+void print_summary(const Setup& s, const Stepper& stepper, const StopControl& stop, const LoopOutcome& o) {
+  const MPI_Comm comm = s.comm();
+  const Config& cfg = s.cfg;
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  const long steps_run = o.last - o.first;
+  const auto share = spread(o.seconds > 0 ? o.phases.halo_seconds() / o.seconds : 0.0, comm);
+  const std::string phase_lines = phase_table(o.phases, o.seconds, comm);
+  const auto t_total = spread(o.seconds, comm);
+  const halo::HaloStats hs = stepper.plan().stats();
+  const auto msgs = spread(static_cast<double>(hs.messages), comm);
+  const auto bytes = spread(static_cast<double>(hs.bytes), comm);
+  const auto hidden = spread(stepper.hidden_fraction(), comm);
+  const auto blocking = spread(stepper.blocking_seconds(), comm);
+  const auto check_ms = spread(1e3 * stop.check_seconds(), comm);
+  if (rank != 0) return;
+
+  const int dim = cfg.grid.dim;
+  const double t = t_total[2];
+  const Record& last = o.history.back();
+  fmt::print("cartex {} {} (commit {})\n", s.app, kVersion, kGitCommit);
+  fmt::print("  grid            {} cells, {}D, stencil {} ({} kernel), backend {}\n",
+             fmt::join(cfg.grid.n.begin(), cfg.grid.n.begin() + dim, "x"), dim, cfg.stencil.name, stepper.kernel_name(),
+             stepper.plan().backend());
+  if (!stepper.plan().note().empty()) fmt::print("  backend choice  {}\n", stepper.plan().note());
+  fmt::print("  processes       {} rank{} as {}\n", s.procs.size(), s.procs.size() == 1 ? "" : "s",
+             fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
+  fmt::print("  placement       {}; diagnostics allreduce {}\n", placement_text(*s.placement, dim), cfg.allreduce);
+  fmt::print("  kokkos          {}.{}.{}, {}, {} thread(s) per rank\n", KOKKOS_VERSION / 10000, KOKKOS_VERSION / 100 % 100,
+             KOKKOS_VERSION % 100, Kokkos::DefaultExecutionSpace::name(), Kokkos::DefaultExecutionSpace().concurrency());
+  fmt::print("  steps           {}\n", steps_text(s, o.first, o.last, stop.reason()));
+  if (steps_run > 0 && t > 0) {
+    fmt::print("  time/step       {:.4g} ms\n", 1e3 * t / static_cast<double>(steps_run));
+    fmt::print("  MLUP/s          {:.2f}\n", cfg.grid.cells() * static_cast<double>(steps_run) / t / 1e6);
+  } else {
+    fmt::print("  time/step       - (no steps run)\n");
+    fmt::print("  MLUP/s          - (no steps run)\n");
+  }
+  fmt::print("  exchange share  min {:.1f}%  avg {:.1f}%  max {:.1f}%\n", 100 * share[0], 100 * share[1], 100 * share[2]);
+  fmt::print("{}", phase_lines);
+  fmt::print("  halo            {} exchange(s), one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
+             "bytes {:.0f}..{:.0f}, rounds {}\n",
+             stepper.exchanges(), cfg.steps_per_exchange, msgs[0], msgs[2], bytes[0], bytes[2], hs.rounds);
+  const auto& cycle = stepper.cycle();
+  const double per_pass = stepper.steps_per_pass();
+  fmt::print("  temporal        {}, {:.3g} step(s) per pass ({}); effective {:.3f} GLUP/s, about {:.1f} B moved per "
+             "cell-update (traffic model; redundant ghost updates {:.1f}% of the block's)\n",
+             cycle.describe(), per_pass, stepper.tiling_reason(),
+             steps_run > 0 && t > 0 ? cfg.grid.cells() * static_cast<double>(steps_run) / t / 1e9 : 0.0,
+             cycle.tiling().tile_y > 0 ? cycle.bytes_per_update(static_cast<int>(std::lround(per_pass)))
+                                       : cycle.unblocked_bytes_per_update(),
+             100 * cycle.redundant_fraction());
+  if (cfg.overlap)
+    fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
+               100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);
+  const double integral0 = o.history.front().integral;
+  fmt::print("  {:<15} {:.15e} (start {:.15e}, change {:+.3e})\n", kIntegralLabel, last.integral, integral0,
+             last.integral - integral0);
+  fmt::print("  min / max       {:.15e} / {:.15e}\n", last.stats.min, last.stats.max);
+  if (last.error >= 0) fmt::print("  sine error      {:.3e} (relative, against the exact discrete solution)\n", last.error);
+  if (!o.output.empty()) fmt::print("  output          {} ({})\n", o.output, cfg.output_dir);
+  if (cfg.write_history) fmt::print("  history         {}/history.csv\n", cfg.output_dir);
+  fmt::print("  stop checks     {} allreduce(s), about one per {:g} ms of stepping; {:.3g} ms in them on the slowest rank "
+             "(mostly waiting for the others)\n",
+             stop.checks(), 1e3 * StopControl::kCheckSeconds, check_ms[2]);
+  fmt::print("checksum: {:016x}\n", o.checksum);
+  if (!o.stop_checkpoint.empty()) {
+    fmt::print("stopped by {} after step {} of {}; checkpoint {}\n", stop.reason(), o.last, cfg.steps, o.stop_checkpoint);
+    fmt::print("restart with: {}\n", restart_command(s, o.stop_checkpoint));
+  }
+}
+
+}  // namespace cartex::app

@@ -1,0 +1,108 @@
+// The time loop of a run: initial state, steps, progress, output and checkpoints, stop checks.
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <utility>
+
+#include "cartex/core/field.hpp"
+#include "cartex/core/phase_profile.hpp"
+#include "cartex/core/progress.hpp"
+#include "cartex/core/timer.hpp"
+#include "cartex/io/output_writer.hpp"
+#include "cartex/kernels/boundary.hpp"
+#include "cartex/kernels/diagnostics.hpp"
+#include "cartex/kernels/initial.hpp"
+
+#include "diagnostics_record.hpp"
+#include "driver.hpp"
+#include "history_csv.hpp"
+#include "history_table.hpp"
+#include "step_update.hpp"
+#include "stepper.hpp"
+#include "stop_control.hpp"
+#include "summary.hpp"
+
+namespace cartex::app {
+
+int run(const Setup& s) {
+  const MPI_Comm comm = s.comm();
+  const kernels::Allreduce reduce = s.placement->allreduce(s.cfg.allreduce);
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  const Config& cfg = s.cfg;
+  const FieldLayout& layout = s.pattern.layout;
+
+  // u holds step n; next receives step n + 1 (wave: it holds step n - 1 until then).
+  Field u("u", layout), next("u_next", layout);
+  const bool wave = cfg.equation == Equation::kWave;
+  if (s.restart) {
+    io::load_checkpoint_field(*s.restart, "u", u);
+    if (wave) io::load_checkpoint_field(*s.restart, "u_previous", next);
+  } else {
+    kernels::fill_initial(u, cfg.grid, cfg.init);
+  }
+  kernels::fill_dirichlet(u, cfg.grid, cfg.dirichlet);
+  kernels::fill_dirichlet(next, cfg.grid, cfg.dirichlet);
+  Stepper stepper(s, make_update(s));
+  if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
+  if (cfg.overlap) stepper.calibrate(u);
+
+  Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
+  const long first = s.restart ? s.restart->step : 0;
+  std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, reduce)};
+  io::OutputWriter writer(cfg, s.procs, first, s.restart ? s.restart->path : std::string(), comm);
+  const auto table = [&history] { return history_table(history); };
+  // The state a checkpoint must hold to continue bitwise (io::checkpoint_field_names).
+  const auto state = [&]() -> std::vector<io::NamedField> {
+    if (wave) return {{"u", &u}, {"u_previous", &next}};
+    return {{"u", &u}};
+  };
+  writer.maybe_write(first, state(), table);
+  const auto reports = [&](long step) { return cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps); };
+  stepper.observe([&](long step) { return reports(step) || writer.writes_at(step); });
+
+  Timer total;
+  const double output_before_loop = writer.stats().seconds;
+  StopControl stop(cfg, s.started, comm);
+  long last_step = cfg.steps;  // the last step this run computes (earlier when stopped)
+  MPI_Barrier(comm);
+  reset_phase_totals();  // the phase table covers the loop, not set-up exchanges
+  total.start();
+  const double t_start = MPI_Wtime();
+  for (long step = first + 1; step <= cfg.steps; ++step) {
+    stepper.step(u, next);
+    std::swap(u, next);
+    if (reports(step)) {
+      Record r = diagnose(s, u, step, reduce);
+      progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
+      history.push_back(r);
+    }
+    writer.maybe_write(step, state(), table);
+    if (step < cfg.steps && stepper.settled() && stop.should_stop(step, writer.stats().longest_write)) {
+      last_step = step;
+      break;
+    }
+  }
+  Kokkos::fence();
+  total.stop();
+  const PhaseTotals phases = phase_totals();
+  progress.finish();
+  // Output inside the loop is reported on its own line, not as time per step.
+  const double t_steps = total.seconds() - (writer.stats().seconds - output_before_loop);
+  std::string stop_checkpoint;  // written because a signal or the wall-time limit stopped the run
+  if (last_step < cfg.steps) {
+    writer.write_checkpoint_now(last_step, state(), table);
+    stop_checkpoint = (std::filesystem::path(cfg.output_dir) / io::checkpoint_file_name(last_step)).string();
+  }
+
+  LoopOutcome outcome{first, last_step, t_steps, phases, std::move(history), 0, writer.summary(), stop_checkpoint};
+  const Record last = diagnose(s, u, last_step, reduce);
+  if (outcome.history.back().step != last_step) outcome.history.push_back(last);
+  outcome.checksum = kernels::field_checksum(u, cfg.grid, comm, reduce);
+  if (rank == 0 && cfg.write_history) write_history(cfg.output_dir, outcome.history);
+  print_summary(s, stepper, stop, outcome);
+  return 0;
+}
+
+}  // namespace cartex::app
