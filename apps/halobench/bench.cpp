@@ -27,12 +27,12 @@ std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm c
   const cartex::halo::HaloPattern pattern = cartex::halo::make_halo_pattern(geo, rank);
   std::vector<Result> results;
   std::vector<std::unique_ptr<cartex::halo::HaloPlan>> plans;
-  std::vector<std::unique_ptr<cartex::Field>> fields;
+  std::vector<std::unique_ptr<cartex::core::Field>> fields;
   std::vector<benchstats::Cell> cells;
   std::vector<std::size_t> timed;  // result index of each cell
   for (const std::string& name : backends_to_run(o)) {
     auto plan = cartex::halo::make_halo_plan(name, {pattern, comm, &geo});
-    auto field = std::make_unique<cartex::Field>("halobench", pattern.layout);
+    auto field = std::make_unique<cartex::core::Field>("halobench", pattern.layout);
     Result r;
     r.backend = name;
     r.chosen = plan->backend();
@@ -44,7 +44,7 @@ std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm c
     r.stats = {most[0], most[1], static_cast<int>(most[2])};
     if (r.wrong_cells == 0) {
       cartex::halo::HaloPlan* pl = plan.get();
-      cartex::Field* f = field.get();
+      cartex::core::Field* f = field.get();
       cells.push_back({name, [pl, f] { pl->exchange(*f); }, {}});
       timed.push_back(results.size());
     }

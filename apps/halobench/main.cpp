@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
           },
           [&] {
             benchstats::CsvWriter csv(rank == 0 ? o.csv : std::string(), halobench::kCsvHeader);
-            int status = cartex::kExitOk;
+            int status = cartex::core::kExitOk;
             for (const auto& p : problems) {
               const auto results = halobench::bench_problem(p, o, MPI_COMM_WORLD);
               if (rank == 0) {
@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
                 halobench::write_results(csv, p, o, procs, results);
               }
               for (const auto& r : results)
-                if (r.wrong_cells > 0) status = cartex::kExitFailure;
+                if (r.wrong_cells > 0) status = cartex::core::kExitFailure;
             }
             return status;
           });

@@ -8,7 +8,7 @@ namespace halobench {
 namespace {
 
 // star:R (axes up to R) or box:R ([-R, R]^dim); weights do not matter to an exchange.
-cartex::Stencil shaped(const std::string& name, int dim) {
+cartex::core::Stencil shaped(const std::string& name, int dim) {
   const auto colon = name.find(':');
   const std::string shape = name.substr(0, colon);
   int r = 0;
@@ -19,7 +19,7 @@ cartex::Stencil shaped(const std::string& name, int dim) {
   }
   if ((shape != "star" && shape != "box") || r < 1)
     throw std::invalid_argument("stencil \"" + name + "\": expected 5pt, 9pt, 7pt, 27pt, star:R or box:R with R >= 1");
-  cartex::Stencil s;
+  cartex::core::Stencil s;
   s.name = name;
   s.dim = dim;
   const int rz = dim == 3 ? r : 0;
@@ -38,23 +38,23 @@ cartex::Stencil shaped(const std::string& name, int dim) {
 Problem make_problem(const std::string& name, int dim, long block, bool periodic, std::array<int, 3> dims, int nranks) {
   const bool builtin = name.find(':') == std::string::npos;
   if (builtin) dim = (name == "5pt" || name == "9pt") ? 2 : 3;
-  cartex::GlobalGrid g;
+  cartex::core::GlobalGrid g;
   g.dim = dim;
   // A cube of nranks blocks per dimension lets ProcessGrid::create pick dims as for any cube.
   for (int d = 0; d < 3; ++d) {
     g.n[d] = d < dim ? block * nranks : 1;
     g.periodic[d] = d < dim ? periodic : true;
   }
-  const cartex::ProcessGrid pg = cartex::ProcessGrid::create(g, dims, nranks);
+  const cartex::core::ProcessGrid pg = cartex::core::ProcessGrid::create(g, dims, nranks);
   for (int d = 0; d < dim; ++d) {
     g.n[d] = block * pg.dims[d];
     g.length[d] = static_cast<double>(periodic ? g.n[d] : g.n[d] + 1);
   }
-  cartex::Stencil s = builtin ? cartex::make_builtin_stencil(name, g) : shaped(name, dim);
-  return Problem{std::move(s), cartex::Decomposition(g, pg), block};
+  cartex::core::Stencil s = builtin ? cartex::core::make_builtin_stencil(name, g) : shaped(name, dim);
+  return Problem{std::move(s), cartex::core::Decomposition(g, pg), block};
 }
 
-std::string grid_name(const cartex::Decomposition& d) {
+std::string grid_name(const cartex::core::Decomposition& d) {
   std::string s;
   for (int k = 0; k < d.grid().dim; ++k) s += (k ? "x" : "") + std::to_string(d.procs().dims[k]);
   return s;

@@ -11,8 +11,8 @@ namespace halobench {
 
 // One (stencil, block size) configuration on the run's ranks.
 struct Problem {
-  cartex::Stencil stencil;
-  cartex::Decomposition decomposition;
+  cartex::core::Stencil stencil;
+  cartex::core::Decomposition decomposition;
   long block = 0;
 };
 
@@ -21,6 +21,6 @@ struct Problem {
 Problem make_problem(const std::string& name, int dim, long block, bool periodic, std::array<int, 3> dims, int nranks);
 
 // "2x2x2": the process grid of a problem.
-std::string grid_name(const cartex::Decomposition& d);
+std::string grid_name(const cartex::core::Decomposition& d);
 
 }  // namespace halobench

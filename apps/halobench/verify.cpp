@@ -7,12 +7,12 @@
 namespace halobench {
 namespace {
 
-double encode(const cartex::GlobalGrid& g, const std::array<long, 3>& c) {
+double encode(const cartex::core::GlobalGrid& g, const std::array<long, 3>& c) {
   return static_cast<double>((c[2] * g.n[1] + c[1]) * g.n[0] + c[0] + 1);
 }
 
 // Global cell of linear view index `idx`, wrapped into the periodic grid.
-std::array<long, 3> wrapped_global(const cartex::FieldLayout& l, const cartex::GlobalGrid& g, long idx) {
+std::array<long, 3> wrapped_global(const cartex::core::FieldLayout& l, const cartex::core::GlobalGrid& g, long idx) {
   const std::array<long, 3> v{idx % l.extent(0), (idx / l.extent(0)) % l.extent(1), idx / (l.extent(0) * l.extent(1))};
   std::array<long, 3> c{};
   for (int d = 0; d < 3; ++d) c[d] = ((l.global_index(d, v[d]) % g.n[d]) + g.n[d]) % g.n[d];
@@ -21,9 +21,9 @@ std::array<long, 3> wrapped_global(const cartex::FieldLayout& l, const cartex::G
 
 }  // namespace
 
-long count_wrong_cells(cartex::halo::HaloPlan& plan, cartex::Field& f, const cartex::halo::HaloPattern& pattern,
-                       const cartex::GlobalGrid& grid, MPI_Comm comm) {
-  const cartex::FieldLayout& L = pattern.layout;
+long count_wrong_cells(cartex::halo::HaloPlan& plan, cartex::core::Field& f, const cartex::halo::HaloPattern& pattern,
+                       const cartex::core::GlobalGrid& grid, MPI_Comm comm) {
+  const cartex::core::FieldLayout& L = pattern.layout;
   auto h = Kokkos::create_mirror_view(f.view);
   Kokkos::deep_copy(h, -1.0);
   for (long z = 0; z < L.box.n[2]; ++z)

@@ -13,7 +13,7 @@ namespace halobench {
 // (a persistent plan must give the same result when reused), and returns the number of wrong cells
 // over all ranks: exact-halo cells without their owner's value, or interior cells that changed.
 // Collective over comm.
-long count_wrong_cells(cartex::halo::HaloPlan& plan, cartex::Field& f, const cartex::halo::HaloPattern& pattern,
-                       const cartex::GlobalGrid& grid, MPI_Comm comm);
+long count_wrong_cells(cartex::halo::HaloPlan& plan, cartex::core::Field& f, const cartex::halo::HaloPattern& pattern,
+                       const cartex::core::GlobalGrid& grid, MPI_Comm comm);
 
 }  // namespace halobench

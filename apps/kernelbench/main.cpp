@@ -79,28 +79,28 @@ struct Case {
 Case parse_case(const std::string& spec) {
   if (spec.size() > 3 && (spec.substr(spec.size() - 3) == "/2d" || spec.substr(spec.size() - 3) == "/3d"))
     return {spec.substr(0, spec.size() - 3), spec[spec.size() - 2] - '0'};
-  const auto two_d = cartex::builtin_stencil_names(2);
+  const auto two_d = cartex::core::builtin_stencil_names(2);
   return {spec, std::find(two_d.begin(), two_d.end(), spec) != two_d.end() ? 2 : 3};
 }
 
-cartex::Stencil make_stencil(const Case& c, const cartex::GlobalGrid& g) {
-  for (int order : cartex::star_orders())
-    if (c.name == cartex::star_stencil_name(order)) return cartex::make_star_stencil(order, g);
-  return cartex::make_builtin_stencil(c.name, g);
+cartex::core::Stencil make_stencil(const Case& c, const cartex::core::GlobalGrid& g) {
+  for (int order : cartex::core::star_orders())
+    if (c.name == cartex::core::star_stencil_name(order)) return cartex::core::make_star_stencil(order, g);
+  return cartex::core::make_builtin_stencil(c.name, g);
 }
 
 // One cycle of k steps of a periodic deep-halo rank with stencil s (the halo k times the reach,
 // step j updating the block dilated k - j times), in skewed tiles of tile_y rows (0: one sweep per
 // step; negative: auto_tile_y): the best time, and the tiling's description.
-double time_cycle(const cartex::Stencil& s, const cartex::GlobalGrid& g, int k, long tile_y, int repeats,
+double time_cycle(const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, int k, long tile_y, int repeats,
                   std::string& tiling) {
-  const cartex::Decomposition dec(g, cartex::ProcessGrid::create(g, {1, 1, 1}, 1));
+  const cartex::core::Decomposition dec(g, cartex::core::ProcessGrid::create(g, {1, 1, 1}, 1));
   const cartex::halo::HaloPattern p = cartex::halo::make_halo_pattern(cartex::halo::HaloGeometry(dec, s, k), 0);
   const cartex::kernels::StencilOperator op(s, p.layout);
   const long ty = tile_y < 0 ? cartex::kernels::auto_tile_y(p.layout, s, k) : tile_y;
   const cartex::kernels::CycleRegions steps(p.layout, s, p.update, cartex::kernels::TemporalTiling{ty});
   tiling = steps.describe();
-  cartex::Field u("u", p.layout), v("v", p.layout);
+  cartex::core::Field u("u", p.layout), v("v", p.layout);
   Kokkos::deep_copy(u.view, 1.0);
   Kokkos::deep_copy(v.view, 1.0);
   return best_time(repeats, [&] { op.apply_steps(u, v, 1e-3, steps, 1, k); });
@@ -108,7 +108,7 @@ double time_cycle(const cartex::Stencil& s, const cartex::GlobalGrid& g, int k, 
 
 // --temporal: cycles of k steps, one by one and blocked (auto tile_y, or --tile-y), in block
 // cell-updates per second (the deep halo's redundant ghost updates are part of the cost).
-void print_temporal(const Case& c, const cartex::Stencil& s, const cartex::GlobalGrid& g, const std::vector<int>& ks,
+void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, const std::vector<int>& ks,
                     long tile_y, int repeats, double bound, int rank) {
   if (rank == 0)
     fmt::print("\ntemporal blocking, {} {}D {}^{}: MLUP/s = k x block cells / time of one cycle (bound {:.1f})\n"
@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
       if (code != 0) code = 2;
     }
     if (code == 0 && !app.get_option("--help")->count()) {
-      // A failure (cartex::Error, comm/cart error) is one line and exit 1 on every rank.
+      // A failure (cartex::core::Error, comm/cart error) is one line and exit 1 on every rank.
       code = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
         const Stream st = measure_stream(stream_n, repeats, procs);
         const double bound = st.copy_gbs * 1e9 / 16.0 / 1e6;  // MLUP/s, all processes
@@ -188,10 +188,10 @@ int main(int argc, char** argv) {
           for (long n : sizes) {
             // 2D: a square with the cell count of the n^3 cube.
             const long edge = c.dim == 3 ? n : std::lround(std::pow(static_cast<double>(n), 1.5));
-            cartex::GlobalGrid g;
+            cartex::core::GlobalGrid g;
             g.dim = c.dim;
             g.n = {edge, edge, c.dim == 3 ? edge : 1};
-            cartex::Stencil s;
+            cartex::core::Stencil s;
             try {
               s = make_stencil(c, g);
             } catch (const std::invalid_argument& e) {
@@ -199,10 +199,10 @@ int main(int argc, char** argv) {
               code = 2;
               break;
             }
-            cartex::FieldLayout l;
+            cartex::core::FieldLayout l;
             l.box.n = g.n;
             l.halo = s.reach();
-            cartex::Field u("u", l), v("v", l);
+            cartex::core::Field u("u", l), v("v", l);
             Kokkos::deep_copy(u.view, 1.0);
             Kokkos::deep_copy(v.view, 1.0);
             const double cells = static_cast<double>(edge) * edge * (c.dim == 3 ? edge : 1);

@@ -13,7 +13,7 @@
 #include "output_dir_check.hpp"
 #include "yaml_reader.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 std::vector<std::string> known_output_fields() { return {"u", "rank"}; }
 
@@ -602,4 +602,4 @@ Config load_config(const InputSources& in, Equation equation) {
 }
 
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -8,7 +8,7 @@
 
 #include "cartex/core/error.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 std::array<int, 3> ProcessGrid::coords(int rank) const {
   return {rank / (dims[1] * dims[2]), (rank / dims[2]) % dims[1], rank % dims[2]};
@@ -73,4 +73,4 @@ int Decomposition::owner(const std::array<long, 3>& g) const {
   return procs_.rank({owner_coord(0, g[0]), owner_coord(1, g[1]), owner_coord(2, g[2])});
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

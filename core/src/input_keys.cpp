@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace cartex {
+namespace cartex::core {
 
 namespace {
 
@@ -115,4 +115,4 @@ std::string input_keys_help(Equation equation) {
   return text;
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -7,7 +7,7 @@
 
 #include "cartex/core/error.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 int run_collectively(MPI_Comm comm, const std::function<void()>& setup, const std::function<int()>& run) {
   int rank = 0, size = 1;
@@ -44,4 +44,4 @@ int run_collectively(MPI_Comm comm, const std::function<void()>& setup, const st
   }
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

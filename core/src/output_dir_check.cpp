@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-namespace cartex::detail {
+namespace cartex::core::detail {
 
 std::string output_dir_problem(const std::string& dir) {
   namespace fs = std::filesystem;
@@ -26,4 +26,4 @@ std::string output_dir_problem(const std::string& dir) {
   return fmt::format("cannot create directory \"{}\": {} is not writable", dir, existing.string());
 }
 
-}  // namespace cartex::detail
+}  // namespace cartex::core::detail

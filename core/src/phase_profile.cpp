@@ -2,7 +2,7 @@
 
 #include <Kokkos_Core.hpp>
 
-namespace cartex {
+namespace cartex::core {
 
 namespace {
 
@@ -53,4 +53,4 @@ PhaseScope::~PhaseScope() {
   Kokkos::Profiling::popRegion();
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

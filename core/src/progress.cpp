@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-namespace cartex {
+namespace cartex::core {
 
 namespace {
 
@@ -45,4 +45,4 @@ void Progress::finish() {
   }
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace cartex {
+namespace cartex::core {
 
 namespace {
 
@@ -28,4 +28,4 @@ bool interval_due(const Interval& every, const Config& cfg, long step) {
   return false;
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

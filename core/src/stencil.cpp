@@ -8,7 +8,7 @@
 #include <numeric>
 #include <stdexcept>
 
-namespace cartex {
+namespace cartex::core {
 
 HaloWidths Stencil::reach() const {
   HaloWidths w;
@@ -240,4 +240,4 @@ Stencil make_custom_stencil(const std::string& name, const std::vector<Offset>& 
   return s;
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -6,7 +6,7 @@
 #include <map>
 #include <stdexcept>
 
-namespace cartex {
+namespace cartex::core {
 
 namespace {
 
@@ -70,4 +70,4 @@ Stencil make_named_stencil(const std::string& name, const GlobalGrid& grid) {
   return s;
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

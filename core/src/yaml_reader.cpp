@@ -11,7 +11,7 @@
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
 
-namespace cartex::detail {
+namespace cartex::core::detail {
 
 namespace {
 
@@ -346,4 +346,4 @@ YamlSection load_yaml(const InputSources& in, Equation equation) {
   return YamlSection(src, src->root, "");
 }
 
-}  // namespace cartex::detail
+}  // namespace cartex::core::detail

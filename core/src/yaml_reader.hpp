@@ -14,7 +14,7 @@
 
 #include "cartex/core/config.hpp"
 
-namespace cartex::detail {
+namespace cartex::core::detail {
 
 // Shared state of one input: the merged tree and where each part of it came from.
 struct YamlSource {
@@ -77,4 +77,4 @@ class YamlSection {
 // values parsed as YAML) and returns the root section.
 YamlSection load_yaml(const InputSources& in, Equation equation);
 
-}  // namespace cartex::detail
+}  // namespace cartex::core::detail

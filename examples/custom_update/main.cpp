@@ -17,8 +17,8 @@
 namespace {
 
 // Centre first, then per dimension the offsets -1, +1, -2, +2 (the star point order of docs/stencils.md).
-cartex::Stencil cross13(const cartex::GlobalGrid& g) {
-  cartex::Stencil s;
+cartex::core::Stencil cross13(const cartex::core::GlobalGrid& g) {
+  cartex::core::Stencil s;
   s.name = "cross13";
   s.dim = g.dim;
   s.offsets.push_back({0, 0, 0});
@@ -29,7 +29,7 @@ cartex::Stencil cross13(const cartex::GlobalGrid& g) {
     s.weights[0] += -2.0 * (c1 + c2) / h2;
     for (int k = 1; k <= 2; ++k)
       for (int side : {-1, 1}) {
-        cartex::Offset o{0, 0, 0};
+        cartex::core::Offset o{0, 0, 0};
         o[d] = side * k;
         s.offsets.push_back(o);
         s.weights.push_back((k == 1 ? c1 : c2) / h2);
@@ -42,8 +42,8 @@ cartex::Stencil cross13(const cartex::GlobalGrid& g) {
 // time-step limit derived from it is safe.
 constexpr double kEps = 0.5;
 
-cartex::Stencil varcoef_footprint(const cartex::GlobalGrid& g) {
-  cartex::Stencil s;
+cartex::core::Stencil varcoef_footprint(const cartex::core::GlobalGrid& g) {
+  cartex::core::Stencil s;
   s.name = "varcoef";
   s.dim = g.dim;
   s.offsets.push_back({0, 0, 0});
@@ -52,7 +52,7 @@ cartex::Stencil varcoef_footprint(const cartex::GlobalGrid& g) {
     const double w = (1.0 + kEps) / (g.spacing(d) * g.spacing(d));
     s.weights[0] -= 2.0 * w;
     for (int side : {-1, 1}) {
-      cartex::Offset o{0, 0, 0};
+      cartex::core::Offset o{0, 0, 0};
       o[d] = side;
       s.offsets.push_back(o);
       s.weights.push_back(w);
@@ -69,7 +69,7 @@ struct VariableDiffusion {
   double x0;      // position of cell 0 along x
   int dim;
 
-  KOKKOS_FUNCTION double a(double x) const { return 1.0 + kEps * cartex::kmath::sin(kx * x); }
+  KOKKOS_FUNCTION double a(double x) const { return 1.0 + kEps * cartex::core::kmath::sin(kx * x); }
 
   KOKKOS_FUNCTION double operator()(const cartex::kernels::PointContext& c) const {
     const double u = c(0, 0, 0);
@@ -84,10 +84,10 @@ struct VariableDiffusion {
 }  // namespace
 
 int main(int argc, char** argv) {
-  cartex::register_stencil("cross13", cross13, "4th-order star Laplacian, spelled out (example)");
+  cartex::core::register_stencil("cross13", cross13, "4th-order star Laplacian, spelled out (example)");
   cartex::kernels::register_point_update<VariableDiffusion>(
       "varcoef", varcoef_footprint,
-      [](const cartex::Config& cfg) {
+      [](const cartex::core::Config& cfg) {
         const auto& g = cfg.grid;
         VariableDiffusion f{};
         f.dt = cfg.dt * cfg.alpha;
@@ -99,5 +99,5 @@ int main(int argc, char** argv) {
         return f;
       },
       "div(a(x) grad u), a = 1 + 0.5 sin(2 pi x / L) (example)");
-  return cartex::app::app_main("my_heat", cartex::Equation::kHeat, argc, argv);
+  return cartex::app::app_main("my_heat", cartex::core::Equation::kHeat, argc, argv);
 }

@@ -2,8 +2,8 @@
 
 namespace cartex::kernels {
 
-void fill_dirichlet(Field& f, const GlobalGrid& grid, const std::array<std::array<double, 2>, 3>& value) {
-  const FieldLayout& L = f.layout;
+void fill_dirichlet(core::Field& f, const core::GlobalGrid& grid, const std::array<std::array<double, 2>, 3>& value) {
+  const core::FieldLayout& L = f.layout;
   Kokkos::Array<long, 3> lo{}, n{}, off{};
   Kokkos::Array<int, 3> wall{};
   Kokkos::Array<double, 6> val{};

@@ -4,7 +4,7 @@
 
 namespace cartex::kernels {
 
-CellRegion make_cell_region(const FieldLayout& layout, const std::vector<LineRun>& runs) {
+CellRegion make_cell_region(const core::FieldLayout& layout, const std::vector<core::LineRun>& runs) {
   CellRegion r;
   r.start = Kokkos::View<long*>("cartex::region_start", runs.size());
   r.length = Kokkos::View<long*>("cartex::region_length", runs.size());
@@ -12,7 +12,7 @@ CellRegion make_cell_region(const FieldLayout& layout, const std::vector<LineRun
   auto hl = Kokkos::create_mirror_view(r.length);
   const long view_cells = layout.extent(0) * layout.extent(1) * layout.extent(2);
   for (size_t i = 0; i < runs.size(); ++i) {
-    require(runs[i].start >= 0 && runs[i].length >= 0 && runs[i].start + runs[i].length <= view_cells,
+    core::require(runs[i].start >= 0 && runs[i].length >= 0 && runs[i].start + runs[i].length <= view_cells,
             "make_cell_region: a run leaves the field's view");
     hs(i) = runs[i].start;
     hl(i) = runs[i].length;

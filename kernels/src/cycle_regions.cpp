@@ -16,14 +16,14 @@ namespace cartex::kernels {
 namespace {
 
 // The stencil's reach in dimension d: the larger of both sides.
-long reach(const Stencil& stencil, int d) {
+long reach(const core::Stencil& stencil, int d) {
   const auto r = stencil.reach();
   return std::max<long>(r.lo[d], r.hi[d]);
 }
 
 }  // namespace
 
-long auto_tile_y(const FieldLayout& layout, const Stencil& stencil, int k) {
+long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k) {
   long cache = 0;
 #ifdef _SC_LEVEL2_CACHE_SIZE
   cache = sysconf(_SC_LEVEL2_CACHE_SIZE);
@@ -35,9 +35,9 @@ long auto_tile_y(const FieldLayout& layout, const Stencil& stencil, int k) {
   return std::max(1L, budget / (2 * planes * row_bytes) - (k + 1) * ry);
 }
 
-TemporalTiling resolve_tiling(const TemporalBlockingInput& input, const FieldLayout& layout, const Stencil& stencil, int k,
+TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil, int k,
                               bool blocked_kernel, std::string& why) {
-  using Mode = TemporalBlockingInput::Mode;
+  using Mode = core::TemporalBlockingInput::Mode;
   using Exec = Kokkos::DefaultExecutionSpace;
   if (input.mode == Mode::kOff) return why = "halo.temporal_blocking: off", TemporalTiling{};
   if (input.mode == Mode::kTiles) {
@@ -53,19 +53,19 @@ TemporalTiling resolve_tiling(const TemporalBlockingInput& input, const FieldLay
   return {auto_tile_y(layout, stencil, k)};
 }
 
-CycleRegions::CycleRegions(const FieldLayout& layout, const Stencil& stencil,
-                           const std::vector<std::vector<LineRun>>& steps, TemporalTiling tiling)
+CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil,
+                           const std::vector<std::vector<core::LineRun>>& steps, TemporalTiling tiling)
     : layout_(layout), tiling_(tiling), ry_(reach(stencil, 1)), rz_(reach(stencil, 2)) {
-  require(tiling.tile_y >= 0, "CycleRegions: negative tile size");
+  core::require(tiling.tile_y >= 0, "CycleRegions: negative tile size");
   const long sy = layout.extent(0), lines = layout.extent(1) * layout.extent(2);
   for (const auto& runs : steps) {
     cells_.push_back(make_cell_region(layout, runs));
     if (tiling.tile_y == 0) continue;
-    std::vector<LineRun> sorted = runs;
-    std::stable_sort(sorted.begin(), sorted.end(), [](const LineRun& a, const LineRun& b) { return a.start < b.start; });
+    std::vector<core::LineRun> sorted = runs;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const core::LineRun& a, const core::LineRun& b) { return a.start < b.start; });
     std::vector<long> first(lines + 1, 0);
     for (const auto& r : sorted) {
-      require(r.length <= 0 || (r.start + r.length - 1) / sy == r.start / sy, "CycleRegions: a run crosses a line");
+      core::require(r.length <= 0 || (r.start + r.length - 1) / sy == r.start / sy, "CycleRegions: a run crosses a line");
       ++first[r.start / sy + 1];
     }
     for (long l = 0; l < lines; ++l) first[l + 1] += first[l];
@@ -97,7 +97,7 @@ std::string CycleRegions::describe() const {
   return fmt::format("tiles of {} rows in y x all z (wavefront over z), {} tile(s) per pass", tiling_.tile_y, tiles);
 }
 
-void apply_steps_one_by_one(const UpdateOperator& op, Field& a, Field& b, const CycleRegions& steps, int first, int last) {
+void apply_steps_one_by_one(const UpdateOperator& op, core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last) {
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;
     op.apply(even ? a : b, even ? b : a, steps.cells(t));

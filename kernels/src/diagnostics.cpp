@@ -8,7 +8,7 @@ namespace cartex::kernels {
 
 namespace {
 
-Kokkos::MDRangePolicy<Kokkos::Rank<3>> interior(const FieldLayout& l) {
+Kokkos::MDRangePolicy<Kokkos::Rank<3>> interior(const core::FieldLayout& l) {
   return Kokkos::MDRangePolicy<Kokkos::Rank<3>>({0, 0, 0}, {l.box.n[2], l.box.n[1], l.box.n[0]});
 }
 
@@ -26,7 +26,7 @@ void mpi_allreduce(const void* send, void* recv, int count, MPI_Datatype type, M
   MPI_Allreduce(send, recv, count, type, op, comm);
 }
 
-FieldStats field_stats(const Field& f, MPI_Comm comm, const Allreduce& allreduce) {
+FieldStats field_stats(const core::Field& f, MPI_Comm comm, const Allreduce& allreduce) {
   const auto v = f.view;
   const long ox = f.layout.halo.lo[0], oy = f.layout.halo.lo[1], oz = f.layout.halo.lo[2];
   double sum = 0, mn = 0, mx = 0;
@@ -58,7 +58,7 @@ FieldStats field_stats(const Field& f, MPI_Comm comm, const Allreduce& allreduce
   return s;
 }
 
-double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::array<double, 3>& k, double amplitude,
+double max_error_vs_sine(const core::Field& f, const core::GlobalGrid& grid, const std::array<double, 3>& k, double amplitude,
                          MPI_Comm comm, const Allreduce& allreduce) {
   const auto v = f.view;
   Kokkos::Array<long, 3> off{}, lo{};
@@ -77,7 +77,7 @@ double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::arra
       KOKKOS_LAMBDA(long z, long y, long x, double& m) {
         const long g[3] = {lo[0] + x, lo[1] + y, lo[2] + z};
         double e = amplitude;
-        for (int d = 0; d < dim; ++d) e *= kmath::sin(kk[d] * (x0[d] + g[d] * h[d]));
+        for (int d = 0; d < dim; ++d) e *= core::kmath::sin(kk[d] * (x0[d] + g[d] * h[d]));
         const double u = v(z + off[2], y + off[1], x + off[0]);
         const double diff = u > e ? u - e : e - u;
         if (diff > m) m = diff;
@@ -88,7 +88,7 @@ double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::arra
   return global;
 }
 
-std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm comm, const Allreduce& allreduce) {
+std::uint64_t field_checksum(const core::Field& f, const core::GlobalGrid& grid, MPI_Comm comm, const Allreduce& allreduce) {
   const auto v = f.view;
   const long ox = f.layout.halo.lo[0], oy = f.layout.halo.lo[1], oz = f.layout.halo.lo[2];
   const long gx = f.layout.box.lo[0], gy = f.layout.box.lo[1], gz = f.layout.box.lo[2];

@@ -16,7 +16,7 @@ struct Positions {
   Kokkos::Array<long, 3> off; // view index of the first interior cell
 };
 
-Positions positions(const GlobalGrid& grid, const FieldLayout& l) {
+Positions positions(const core::GlobalGrid& grid, const core::FieldLayout& l) {
   Positions p;
   for (int d = 0; d < 3; ++d) {
     p.h[d] = grid.spacing(d);
@@ -29,7 +29,7 @@ Positions positions(const GlobalGrid& grid, const FieldLayout& l) {
 
 }  // namespace
 
-std::array<double, 3> sine_wave_numbers(const GlobalGrid& grid, const InitConfig& init) {
+std::array<double, 3> sine_wave_numbers(const core::GlobalGrid& grid, const core::InitConfig& init) {
   const double pi = std::acos(-1.0);
   std::array<double, 3> k{0, 0, 0};
   for (int d = 0; d < grid.dim; ++d)
@@ -37,7 +37,7 @@ std::array<double, 3> sine_wave_numbers(const GlobalGrid& grid, const InitConfig
   return k;
 }
 
-bool sine_mode_is_exact(const Config& cfg) {
+bool sine_mode_is_exact(const core::Config& cfg) {
   if (cfg.init.type != "sine" || !cfg.stencil.is_mirror_symmetric()) return false;
   const auto r = cfg.stencil.reach();
   for (int d = 0; d < cfg.grid.dim; ++d) {
@@ -47,18 +47,18 @@ bool sine_mode_is_exact(const Config& cfg) {
   return true;
 }
 
-double sine_mode_amplitude(const Config& cfg, long step) {
+double sine_mode_amplitude(const core::Config& cfg, long step) {
   const auto k = sine_wave_numbers(cfg.grid, cfg.init);
   std::array<double, 3> theta{};
   for (int d = 0; d < 3; ++d) theta[d] = k[d] * cfg.grid.spacing(d);
   const double lambda = cfg.stencil.symbol(theta);
   const double n = static_cast<double>(step);
-  if (cfg.equation == Equation::kHeat) return cfg.init.amplitude * std::pow(1.0 + cfg.dt * cfg.alpha * lambda, n);
+  if (cfg.equation == core::Equation::kHeat) return cfg.init.amplitude * std::pow(1.0 + cfg.dt * cfg.alpha * lambda, n);
   const double cos_wdt = 1.0 + 0.5 * cfg.dt * cfg.dt * cfg.speed * cfg.speed * lambda;
   return cfg.init.amplitude * std::cos(n * std::acos(std::clamp(cos_wdt, -1.0, 1.0)));
 }
 
-void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {
+void fill_initial(core::Field& f, const core::GlobalGrid& grid, const core::InitConfig& init) {
   const Positions p = positions(grid, f.layout);
   const auto v = f.view;
   const double A = init.amplitude;
@@ -72,7 +72,7 @@ void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {
         "cartex::init::sine", range, KOKKOS_LAMBDA(const long z, const long y, const long x) {
           const long g[3] = {p.lo[0] + x, p.lo[1] + y, p.lo[2] + z};
           double u = A;
-          for (int d = 0; d < dim; ++d) u *= kmath::sin(k[d] * (p.x0[d] + g[d] * p.h[d]));
+          for (int d = 0; d < dim; ++d) u *= core::kmath::sin(k[d] * (p.x0[d] + g[d] * p.h[d]));
           v(z + p.off[2], y + p.off[1], x + p.off[0]) = u;
         });
   } else {
@@ -86,7 +86,7 @@ void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init) {
             const double dx = p.x0[d] + g[d] * p.h[d] - c[d];
             r2 += dx * dx;
           }
-          v(z + p.off[2], y + p.off[1], x + p.off[0]) = A * kmath::exp(-r2 / w2);
+          v(z + p.off[2], y + p.off[1], x + p.off[0]) = A * core::kmath::exp(-r2 / w2);
         });
   }
 }

@@ -20,7 +20,7 @@ int StencilPlan::uses(int c) const {
   return n;
 }
 
-StencilPlan make_plan(const Stencil& s) {
+StencilPlan make_plan(const core::Stencil& s) {
   // Per group, per dx (ascending): the lines of its points in stencil order.
   struct Building {
     double weight;
@@ -29,7 +29,7 @@ StencilPlan make_plan(const Stencil& s) {
   std::vector<Building> groups;
   for (int q = 0; q < s.size(); ++q) {
     const double w = s.weights[q];
-    const Offset& o = s.offsets[q];
+    const core::Offset& o = s.offsets[q];
     auto g = std::find_if(groups.begin(), groups.end(), [&](const Building& b) { return b.weight == w; });
     if (g == groups.end()) g = groups.insert(groups.end(), Building{w, {}});
     auto part = std::find_if(g->by_dx.begin(), g->by_dx.end(), [&](const auto& p) { return p.first >= o[0]; });
@@ -87,12 +87,12 @@ std::string KernelShape::name() const {
 namespace {
 
 // The offsets of the star of radius r in dimension dim, in the star order.
-std::vector<Offset> star_offsets(int dim, int r) {
-  std::vector<Offset> o{{0, 0, 0}};
+std::vector<core::Offset> star_offsets(int dim, int r) {
+  std::vector<core::Offset> o{{0, 0, 0}};
   for (int d = 0; d < dim; ++d)
     for (int k = 1; k <= r; ++k)
       for (int side : {-1, 1}) {
-        Offset a{0, 0, 0};
+        core::Offset a{0, 0, 0};
         a[d] = side * k;
         o.push_back(a);
       }
@@ -100,8 +100,8 @@ std::vector<Offset> star_offsets(int dim, int r) {
 }
 
 // The offsets of the 3^dim box in (dz, dy, dx) loop order.
-std::vector<Offset> box_offsets(int dim) {
-  std::vector<Offset> o;
+std::vector<core::Offset> box_offsets(int dim) {
+  std::vector<core::Offset> o;
   const int zr = dim == 3 ? 1 : 0;
   for (int dz = -zr; dz <= zr; ++dz)
     for (int dy = -1; dy <= 1; ++dy)
@@ -111,29 +111,29 @@ std::vector<Offset> box_offsets(int dim) {
 
 // A stencil with `offsets` and weights that are equal exactly where the specialized kernel expects
 // equal weights; its plan is the structure that kernel evaluates.
-Stencil model(int dim, const std::vector<Offset>& offsets, double (*weight)(const Offset&, const std::array<int, 3>&),
+core::Stencil model(int dim, const std::vector<core::Offset>& offsets, double (*weight)(const core::Offset&, const std::array<int, 3>&),
               const std::array<int, 3>& cls) {
-  Stencil m;
+  core::Stencil m;
   m.dim = dim;
   m.offsets = offsets;
   for (const auto& o : offsets) m.weights.push_back(weight(o, cls));
   return m;
 }
 
-double star_weight(const Offset& o, const std::array<int, 3>& cls) {
+double star_weight(const core::Offset& o, const std::array<int, 3>& cls) {
   for (int d = 0; d < 3; ++d)
     if (o[d] != 0) return 8.0 * cls[d] + std::abs(o[d]);  // one value per (class, k)
   return -1.0;                                             // the centre
 }
 
-double box_weight(const Offset& o, const std::array<int, 3>&) {
+double box_weight(const core::Offset& o, const std::array<int, 3>&) {
   const int nonzero = (o[0] != 0) + (o[1] != 0) + (o[2] != 0);
   return nonzero == 0 ? -1.0 : nonzero;
 }
 
 }  // namespace
 
-KernelShape recognize(const Stencil& s, const StencilPlan& plan) {
+KernelShape recognize(const core::Stencil& s, const StencilPlan& plan) {
   KernelShape k;
   const int dim = s.dim;
   if (dim != 2 && dim != 3) return k;

@@ -44,7 +44,7 @@ struct StencilPlan {
 };
 
 // The plan of `s`: groups by exact weight equality (==), parts by dx, columns by their line lists.
-StencilPlan make_plan(const Stencil& s);
+StencilPlan make_plan(const core::Stencil& s);
 
 // True if a and b have the same columns, parts and groups (weights aside).
 bool same_structure(const StencilPlan& a, const StencilPlan& b);
@@ -66,6 +66,6 @@ struct KernelShape {
 // The specialized kernel for `s` if its offsets, in order, are a star of radius 1..4 (the centre, then
 // for d in x, y(, z) and k = 1..r the offsets -k, +k) or the 3x3(x3) box in (dz, dy, dx) loop order,
 // and its plan has the structure that kernel evaluates; otherwise kGeneric.
-KernelShape recognize(const Stencil& s, const StencilPlan& plan);
+KernelShape recognize(const core::Stencil& s, const StencilPlan& plan);
 
 }  // namespace cartex::kernels::detail

@@ -16,7 +16,7 @@ using detail::KernelShape;
 using detail::StencilPlan;
 
 struct StencilOperator::Impl {
-  FieldLayout layout;
+  core::FieldLayout layout;
   Scheme scheme = Scheme::kEuler;
   StencilPlan plan;
   KernelShape shape;
@@ -112,11 +112,11 @@ void build_generic(StencilOperator::Impl& m) {
 
 }  // namespace
 
-StencilOperator::StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel, Scheme scheme) {
-  require(stencil.size() >= 1, "StencilOperator: stencil " + stencil.name + " has no points");
+StencilOperator::StencilOperator(const core::Stencil& stencil, const core::FieldLayout& layout, Kernel kernel, Scheme scheme) {
+  core::require(stencil.size() >= 1, "StencilOperator: stencil " + stencil.name + " has no points");
   const auto r = stencil.reach();
   for (int d = 0; d < 3; ++d)
-    require(layout.halo.lo[d] >= r.lo[d] && layout.halo.hi[d] >= r.hi[d],
+    core::require(layout.halo.lo[d] >= r.lo[d] && layout.halo.hi[d] >= r.hi[d],
             fmt::format("StencilOperator: stencil {} reaches {}/{} cells in dimension {} but the halo is {}/{}",
                         stencil.name, r.lo[d], r.hi[d], "xyz"[d], layout.halo.lo[d], layout.halo.hi[d]));
   auto m = std::make_shared<Impl>();
@@ -144,8 +144,8 @@ namespace {
 
 using Impl = StencilOperator::Impl;
 
-void check_same_layout(const FieldLayout& op, const Field& in, const Field& out) {
-  require(in.layout.box == op.box && in.layout.halo == op.halo && out.layout.box == op.box && out.layout.halo == op.halo,
+void check_same_layout(const core::FieldLayout& op, const core::Field& in, const core::Field& out) {
+  core::require(in.layout.box == op.box && in.layout.halo == op.halo && out.layout.box == op.box && out.layout.halo == op.halo,
           "StencilOperator::apply: field layout differs from the one the operator was built for");
 }
 
@@ -207,8 +207,8 @@ void host_runs(const Impl& m, const K& k, const double* u, double* v, double coe
 // The interior: on the host one iteration per line (z, y), each a run along x; on devices one thread
 // per cell with x fastest, so neighbouring threads read neighbouring addresses.
 template <Scheme S, class K>
-void sweep_interior(const Impl& m, const K& k, const Field& in, Field& out, double coeff) {
-  const FieldLayout& L = m.layout;
+void sweep_interior(const Impl& m, const K& k, const core::Field& in, core::Field& out, double coeff) {
+  const core::FieldLayout& L = m.layout;
   const long sy = m.sy, sz = m.sz;
   const long nx = L.box.n[0], ny = L.box.n[1], nz = L.box.n[2];
   const long x0 = L.halo.lo[0], y0 = L.halo.lo[1], z0 = L.halo.lo[2];
@@ -237,7 +237,7 @@ void sweep_interior(const Impl& m, const K& k, const Field& in, Field& out, doub
 // Any set of cells given as runs along x: on the host one iteration per run; on devices one team per
 // run with vector lanes along the run.
 template <Scheme S, class K>
-void sweep_region(const Impl& m, const K& k, const Field& in, Field& out, double coeff, const CellRegion& cells) {
+void sweep_region(const Impl& m, const K& k, const core::Field& in, core::Field& out, double coeff, const CellRegion& cells) {
   const double* u = in.view.data();
   double* v = out.view.data();
   const auto start = cells.start;
@@ -271,7 +271,7 @@ void sweep_region(const Impl& m, const K& k, const Field& in, Field& out, double
 // Steps first .. last of a cycle on the host in skewed tiles with a wavefront over z (the scheme and
 // why it gives the single steps' bits: cycle_regions.hpp). Runs on the calling thread.
 template <Scheme S, class K>
-void pass_blocked(const Impl& m, const K& k, Field& a, Field& b, double coeff, const CycleRegions& steps, int first,
+void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
                   int last) {
   double* const field[2] = {a.view.data(), b.view.data()};
   const long ey = m.layout.extent(1), ez = m.layout.extent(2);
@@ -299,7 +299,7 @@ void pass_blocked(const Impl& m, const K& k, Field& a, Field& b, double coeff, c
 // One iteration of a host parallel_for labelled ".../blocked", so that profiling tools see the pass as
 // the update's kernel.
 template <Scheme S, class K>
-void sweep_blocked(const Impl& m, const K& k, Field& a, Field& b, double coeff, const CycleRegions& steps, int first,
+void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
                    int last) {
   Kokkos::fence();  // the fields' last writers may still run
   Kokkos::parallel_for(m.blocked_label, Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, 1), [&](long) {
@@ -310,7 +310,7 @@ void sweep_blocked(const Impl& m, const K& k, Field& a, Field& b, double coeff, 
 
 }  // namespace
 
-void StencilOperator::apply_steps(Field& a, Field& b, double coeff, const CycleRegions& steps, int first, int last) const {
+void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last) const {
   const Impl& m = *impl_;
   check_same_layout(m.layout, a, b);
   if constexpr (kHost) {
@@ -331,7 +331,7 @@ void StencilOperator::apply_steps(Field& a, Field& b, double coeff, const CycleR
   }
 }
 
-void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
+void StencilOperator::apply(const core::Field& in, core::Field& out, double coeff) const {
   const Impl& m = *impl_;
   check_same_layout(m.layout, in, out);
   with_kernel(m, [&](const auto& k) {
@@ -342,7 +342,7 @@ void StencilOperator::apply(const Field& in, Field& out, double coeff) const {
   });
 }
 
-void StencilOperator::apply(const Field& in, Field& out, double coeff, const CellRegion& cells) const {
+void StencilOperator::apply(const core::Field& in, core::Field& out, double coeff, const CellRegion& cells) const {
   const Impl& m = *impl_;
   check_same_layout(m.layout, in, out);
   with_kernel(m, [&](const auto& k) {

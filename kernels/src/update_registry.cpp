@@ -14,9 +14,9 @@ std::map<std::string, UpdateFactory>& updates() {
 
 }  // namespace
 
-void register_update(const std::string& name, StencilFactory footprint, UpdateFactory make, const std::string& description) {
+void register_update(const std::string& name, core::StencilFactory footprint, UpdateFactory make, const std::string& description) {
   if (updates().count(name)) throw std::invalid_argument("register_update: an update named \"" + name + "\" is already registered");
-  register_stencil(name, std::move(footprint), description);  // rejects builtin and taken stencil names
+  core::register_stencil(name, std::move(footprint), description);  // rejects builtin and taken stencil names
   updates().emplace(name, std::move(make));
 }
 

@@ -17,19 +17,19 @@ namespace {
 
 const std::string kBase = "grid:\n  n: [12, 10, 8]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n";
 
-Config config(const std::string& text, const std::vector<std::string>& sets = {}) {
-  InputSources in;
+core::Config config(const std::string& text, const std::vector<std::string>& sets = {}) {
+  core::InputSources in;
   in.files = {"a.yaml"};
   in.texts["a.yaml"] = text;
   in.sets = sets;
-  return load_config(in);
+  return core::load_config(in);
 }
 
 // The InputError text of check_comm_choices, or "(no error)".
-std::string error_of(const Config& cfg, bool host_accessible) {
+std::string error_of(const core::Config& cfg, bool host_accessible) {
   try {
     app::check_comm_choices(cfg, host_accessible);
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     return e.what();
   }
   return "(no error)";

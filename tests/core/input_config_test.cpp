@@ -16,8 +16,8 @@ namespace {
 const std::string kBase = "grid:\n  n: [12, 10, 8]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n";
 
 // Layers given as texts (no files): {name, text} in order.
-InputSources layers(const std::vector<std::pair<std::string, std::string>>& files) {
-  InputSources in;
+core::InputSources layers(const std::vector<std::pair<std::string, std::string>>& files) {
+  core::InputSources in;
   for (const auto& [name, text] : files) {
     in.files.push_back(name);
     in.texts[name] = text;
@@ -25,17 +25,17 @@ InputSources layers(const std::vector<std::pair<std::string, std::string>>& file
   return in;
 }
 
-std::string error_of(const InputSources& in, Equation equation = Equation::kHeat) {
+std::string error_of(const core::InputSources& in, core::Equation equation = core::Equation::kHeat) {
   try {
-    load_config(in, equation);
-  } catch (const InputError& e) {
+    core::load_config(in, equation);
+  } catch (const core::InputError& e) {
     return e.what();
   }
   return "(no error)";
 }
 
 TEST(InputLayers, LaterFilesOverrideAndMerge) {
-  const Config c = load_config(layers({{"a.yaml", kBase + "run: {steps: 7}\n"}, {"b.yaml", "physics:\n  cfl: 0.25\n"}}));
+  const core::Config c = core::load_config(layers({{"a.yaml", kBase + "run: {steps: 7}\n"}, {"b.yaml", "physics:\n  cfl: 0.25\n"}}));
   EXPECT_EQ(c.alpha, 1.0);  // merged, not replaced
   EXPECT_DOUBLE_EQ(c.cfl, 0.25);
   EXPECT_EQ(c.steps, 7);
@@ -44,7 +44,7 @@ TEST(InputLayers, LaterFilesOverrideAndMerge) {
 
 TEST(InputLayers, NullRemovesAndErrorsNameTheirFile) {
   // A null in a later file removes the key: cfl gone, dt given instead.
-  const Config c = load_config(layers({{"a.yaml", kBase}, {"b.yaml", "physics:\n  cfl: ~\n  dt: 1e-4\n"}}));
+  const core::Config c = core::load_config(layers({{"a.yaml", kBase}, {"b.yaml", "physics:\n  cfl: ~\n  dt: 1e-4\n"}}));
   EXPECT_EQ(c.dt, 1e-4);
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "\n\nphysics:\n  cfl: 2\n"}})),
             "b.yaml:4:8: physics.cfl: expected a number in (0, 1], got 2");
@@ -53,10 +53,10 @@ TEST(InputLayers, NullRemovesAndErrorsNameTheirFile) {
 }
 
 TEST(InputLayers, UnsetAndSetNull) {
-  InputSources in = layers({{"a.yaml", kBase + "init:\n  modes: [2, 1, 1]\n"}});
+  core::InputSources in = layers({{"a.yaml", kBase + "init:\n  modes: [2, 1, 1]\n"}});
   in.unsets = {"physics.cfl"};
   in.sets = {"physics.dt=1e-4", "init.type=gaussian", "init.modes=null"};
-  const Config c = load_config(in);
+  const core::Config c = core::load_config(in);
   EXPECT_EQ(c.dt, 1e-4);
   EXPECT_EQ(c.init.type, "gaussian");
   in.sets.pop_back();
@@ -82,7 +82,7 @@ TEST(InputErrors, ControlBytesAreEscaped) {
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init:\n  type: \"si\\x01ne\\tx\"\n"}})),
             "a.yaml:7:9: init.type: expected sine or gaussian, got \"si\\x01ne\\tx\"");
   // A --set value with a control byte: tests/apps/comm_choices_test.cpp (comm.backend is checked by the app).
-  EXPECT_EQ(escape_control(std::string("a\x7f\x1b[1m\x00z", 8)), "a\\x7f\\x1b[1m\\x00z");
+  EXPECT_EQ(core::escape_control(std::string("a\x7f\x1b[1m\x00z", 8)), "a\\x7f\\x1b[1m\\x00z");
 }
 
 // The fuzzer's second finding: an unknown key holding ':' (a plain YAML scalar "allreduce:id") made
@@ -98,10 +98,10 @@ TEST(InputErrors, DirectoryAndOutputDir) {
   test::InputFiles f;
   const std::string file = f.write("x");
   const std::string dir = std::filesystem::path(file).parent_path().string();
-  InputSources in;
+  core::InputSources in;
   in.files = {dir};
   EXPECT_EQ(error_of(in), dir + ":1:1: (file): is a directory, not an input file");
-  InputSources out = layers({{"a.yaml", kBase}});
+  core::InputSources out = layers({{"a.yaml", kBase}});
   out.sets = {"output.dir=" + file + "/sub/out"};
   EXPECT_EQ(error_of(out), "--set output.dir=" + file + "/sub/out: output.dir: cannot create directory \"" + file +
                                "/sub/out\": " + file + " is a file, not a directory");
@@ -109,22 +109,22 @@ TEST(InputErrors, DirectoryAndOutputDir) {
 }
 
 TEST(InputKeys, TheTableIsConsistent) {
-  for (const auto& k : input_keys()) {
-    const Equation eq = k.equation.value_or(Equation::kHeat);
-    EXPECT_EQ(find_input_key(k.path, eq), &k) << k.path;
-    EXPECT_TRUE(is_input_path(k.path.substr(0, k.path.find('.')), eq)) << k.path;
+  for (const auto& k : core::input_keys()) {
+    const core::Equation eq = k.equation.value_or(core::Equation::kHeat);
+    EXPECT_EQ(core::find_input_key(k.path, eq), &k) << k.path;
+    EXPECT_TRUE(core::is_input_path(k.path.substr(0, k.path.find('.')), eq)) << k.path;
     EXPECT_FALSE(k.type.empty() || k.def.empty() || k.meaning.empty()) << k.path;
-    EXPECT_NE(input_keys_help(eq).find(k.path + "\n"), std::string::npos) << k.path;
+    EXPECT_NE(core::input_keys_help(eq).find(k.path + "\n"), std::string::npos) << k.path;
   }
-  EXPECT_EQ(find_input_key("physics.speed", Equation::kHeat), nullptr);
-  EXPECT_EQ(input_key_children("physics", Equation::kWave), (std::vector<std::string>{"cfl", "dt", "speed"}));
+  EXPECT_EQ(core::find_input_key("physics.speed", core::Equation::kHeat), nullptr);
+  EXPECT_EQ(core::input_key_children("physics", core::Equation::kWave), (std::vector<std::string>{"cfl", "dt", "speed"}));
 }
 
 TEST(ResolvedYaml, ShortestDigitsReloadToTheSameBits) {
-  const Config c = load_config(layers({{"a.yaml", kBase + "init: {amplitude: 0.1}\n"}}));
+  const core::Config c = core::load_config(layers({{"a.yaml", kBase + "init: {amplitude: 0.1}\n"}}));
   EXPECT_NE(c.resolved_yaml.find("\nboundary: {}\n"), std::string::npos) << c.resolved_yaml;
   EXPECT_NE(c.resolved_yaml.find("amplitude: 0.1\n"), std::string::npos) << c.resolved_yaml;
-  const Config again = load_config(layers({{"r.yaml", c.resolved_yaml}}));
+  const core::Config again = core::load_config(layers({{"r.yaml", c.resolved_yaml}}));
   EXPECT_EQ(std::memcmp(&c.dt, &again.dt, sizeof(double)), 0);
   EXPECT_EQ(again.resolved_yaml, c.resolved_yaml);
 }

@@ -20,7 +20,7 @@ using test::InputFiles;
 const std::string kBase3 = "grid:\n  n: [12, 12, 12]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n";
 const std::string kBase2 = "grid:\n  n: [12, 12]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n";
 
-bool bitwise_equal(const Stencil& a, const Stencil& b) {
+bool bitwise_equal(const core::Stencil& a, const core::Stencil& b) {
   if (a.name != b.name || a.dim != b.dim || a.offsets != b.offsets || a.weights.size() != b.weights.size()) return false;
   return std::memcmp(a.weights.data(), b.weights.data(), a.weights.size() * sizeof(double)) == 0;
 }
@@ -35,61 +35,61 @@ bool nearly_equal(const std::vector<double>& a, const std::vector<double>& b) {
 
 TEST(StencilInput, NamesStayBuiltins) {
   InputFiles f;
-  const Config c = load_config(f.write(kBase3 + "stencil: 27pt\n"), {});
-  EXPECT_TRUE(bitwise_equal(c.stencil, make_builtin_stencil("27pt", c.grid)));
-  const Config d = load_config(f.write(kBase2), {});
+  const core::Config c = core::load_config(f.write(kBase3 + "stencil: 27pt\n"), {});
+  EXPECT_TRUE(bitwise_equal(c.stencil, core::make_builtin_stencil("27pt", c.grid)));
+  const core::Config d = core::load_config(f.write(kBase2), {});
   EXPECT_EQ(d.stencil.name, "5pt");
 }
 
 TEST(StencilInput, StarByOrderOrRadiusOrBoth) {
   InputFiles f;
   for (const std::string form : {"{type: star, order: 6}", "{type: star, radius: 3}", "{type: star, order: 6, radius: 3}"}) {
-    const Config c = load_config(f.write(kBase3 + "stencil: " + form + "\n"), {});
-    EXPECT_TRUE(bitwise_equal(c.stencil, make_star_stencil(6, c.grid))) << form;
+    const core::Config c = core::load_config(f.write(kBase3 + "stencil: " + form + "\n"), {});
+    EXPECT_TRUE(bitwise_equal(c.stencil, core::make_star_stencil(6, c.grid))) << form;
     EXPECT_EQ(c.stencil.name, "star6");
   }
 }
 
 TEST(StencilInput, StarWorksOnAnisotropicGridsAndViaSet) {
   InputFiles f;
-  const Config c = load_config(f.write("grid:\n  n: [12, 10]\n  length: [1, 3]\n  periodic: [true, false]\n"
+  const core::Config c = core::load_config(f.write("grid:\n  n: [12, 10]\n  length: [1, 3]\n  periodic: [true, false]\n"
                                        "physics:\n  alpha: 1.0\n  cfl: 0.5\n"),
                                {"stencil={type: star, order: 4}"});
-  EXPECT_TRUE(bitwise_equal(c.stencil, make_star_stencil(4, c.grid)));
+  EXPECT_TRUE(bitwise_equal(c.stencil, core::make_star_stencil(4, c.grid)));
   EXPECT_EQ(c.stencil.reach().hi, (std::array<int, 3>{2, 2, 0}));
 }
 
 TEST(StencilInput, BoxRadiusOneOrderTwoIsTheCompactBuiltin) {
   InputFiles f;
-  const Config c3 = load_config(f.write(kBase3 + "stencil: {type: box, radius: 1, order: 2}\n"), {});
-  EXPECT_TRUE(bitwise_equal(c3.stencil, make_builtin_stencil("27pt", c3.grid)));
-  const Config c2 = load_config(f.write(kBase2 + "stencil: {type: box}\n"), {});
-  EXPECT_TRUE(bitwise_equal(c2.stencil, make_builtin_stencil("9pt", c2.grid)));
+  const core::Config c3 = core::load_config(f.write(kBase3 + "stencil: {type: box, radius: 1, order: 2}\n"), {});
+  EXPECT_TRUE(bitwise_equal(c3.stencil, core::make_builtin_stencil("27pt", c3.grid)));
+  const core::Config c2 = core::load_config(f.write(kBase2 + "stencil: {type: box}\n"), {});
+  EXPECT_TRUE(bitwise_equal(c2.stencil, core::make_builtin_stencil("9pt", c2.grid)));
 }
 
 TEST(StencilInput, CustomSpellingOutTheBuiltinsEqualsThem) {
   InputFiles f;
-  const Config seven = load_config(f.write(kBase3 + R"(stencil:
+  const core::Config seven = core::load_config(f.write(kBase3 + R"(stencil:
   name: my7pt
   offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0], [0, -1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1]]
   weights: [-6, 1, 1, 1, 1, 1, 1]
 )"),
                                    {});
-  const Stencil builtin7 = make_builtin_stencil("7pt", seven.grid);
+  const core::Stencil builtin7 = core::make_builtin_stencil("7pt", seven.grid);
   EXPECT_EQ(seven.stencil.name, "my7pt");
   EXPECT_EQ(seven.stencil.offsets, builtin7.offsets);
   EXPECT_TRUE(nearly_equal(seven.stencil.weights, builtin7.weights));
-  EXPECT_EQ(seven.dt, load_config(f.write(kBase3 + "stencil: 7pt\n"), {}).dt);
+  EXPECT_EQ(seven.dt, core::load_config(f.write(kBase3 + "stencil: 7pt\n"), {}).dt);
 
   // The 9pt from its 1/(6h^2) [-20, 4, 1] table, in the box point order, weights as given.
-  const Config nine = load_config(f.write(kBase2 + R"(stencil:
+  const core::Config nine = core::load_config(f.write(kBase2 + R"(stencil:
   offsets: [[-1, -1], [0, -1], [1, -1], [-1, 0], [0, 0], [1, 0], [-1, 1], [0, 1], [1, 1]]
   weights: [0.16666666666666666, 0.66666666666666663, 0.16666666666666666,
             0.66666666666666663, -3.3333333333333335, 0.66666666666666663,
             0.16666666666666666, 0.66666666666666663, 0.16666666666666666]
 )"),
                                   {});
-  const Stencil builtin9 = make_builtin_stencil("9pt", nine.grid);
+  const core::Stencil builtin9 = core::make_builtin_stencil("9pt", nine.grid);
   EXPECT_EQ(nine.stencil.name, "custom");
   EXPECT_EQ(nine.stencil.offsets, builtin9.offsets);
   EXPECT_TRUE(nearly_equal(nine.stencil.weights, builtin9.weights));
@@ -97,7 +97,7 @@ TEST(StencilInput, CustomSpellingOutTheBuiltinsEqualsThem) {
 
 TEST(StencilInput, CustomWeightsAsGivenWithoutDividing) {
   InputFiles f;
-  const Config c = load_config(f.write("grid:\n  n: [10, 20]\n  length: [1, 4]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"
+  const core::Config c = core::load_config(f.write("grid:\n  n: [10, 20]\n  length: [1, 4]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"
                                        "stencil:\n  offsets: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]\n"
                                        "  weights: [-232, 100, 100, 16, 16]\n  divide_by_h2: false\n"),
                                {});
@@ -114,8 +114,8 @@ TEST(StencilInput, ResolvedYamlReloadsTheSameStencil) {
         "weights: [-3.3, 0.1, 0.1, 0.7, 0.7, 0.85, 0.85], name: odd}",
         "{offsets: [[0, 0, 0], [1, 1, 1], [-1, -1, -1]], weights: [-0.2, 0.1, 0.1], divide_by_h2: false}"}) {
     SCOPED_TRACE(stencil);
-    const Config first = load_config(f.write(kBase3 + "stencil: " + stencil + "\n"), {});
-    const Config again = load_config(f.write(first.resolved_yaml), {});
+    const core::Config first = core::load_config(f.write(kBase3 + "stencil: " + stencil + "\n"), {});
+    const core::Config again = core::load_config(f.write(first.resolved_yaml), {});
     EXPECT_TRUE(bitwise_equal(again.stencil, first.stencil));
     EXPECT_EQ(again.dt, first.dt);
     EXPECT_EQ(again.resolved_yaml, first.resolved_yaml);
@@ -128,8 +128,8 @@ std::string error_of(const std::string& stencil_yaml, const std::string& base = 
   InputFiles f;
   const std::string path = f.write(base + stencil_yaml);
   try {
-    load_config(path, overrides);
-  } catch (const InputError& e) {
+    core::load_config(path, overrides);
+  } catch (const core::InputError& e) {
     std::string what = e.what();
     if (what.rfind(path, 0) == 0) what = "in.yaml" + what.substr(path.size());
     return what;

@@ -13,8 +13,8 @@ namespace {
 
 const double kTwoPi = 2.0 * std::acos(-1.0);
 
-GlobalGrid periodic_grid(int dim, long n, double length) {
-  GlobalGrid g;
+core::GlobalGrid periodic_grid(int dim, long n, double length) {
+  core::GlobalGrid g;
   g.dim = dim;
   g.n = {n, n, dim == 3 ? n : 1};
   g.length = {length, length, length};
@@ -22,13 +22,13 @@ GlobalGrid periodic_grid(int dim, long n, double length) {
 }
 
 TEST(StarStencil, CoefficientsAreTheKnownTables) {
-  using F = std::vector<Fraction>;
-  EXPECT_EQ(star_coefficients(1), (F{{-2, 1}, {1, 1}}));
-  EXPECT_EQ(star_coefficients(2), (F{{-5, 2}, {4, 3}, {-1, 12}}));
-  EXPECT_EQ(star_coefficients(3), (F{{-49, 18}, {3, 2}, {-3, 20}, {1, 90}}));
-  EXPECT_EQ(star_coefficients(4), (F{{-205, 72}, {8, 5}, {-1, 5}, {8, 315}, {-1, 560}}));
-  EXPECT_THROW(star_coefficients(0), std::invalid_argument);
-  EXPECT_THROW(star_coefficients(5), std::invalid_argument);
+  using F = std::vector<core::Fraction>;
+  EXPECT_EQ(core::star_coefficients(1), (F{{-2, 1}, {1, 1}}));
+  EXPECT_EQ(core::star_coefficients(2), (F{{-5, 2}, {4, 3}, {-1, 12}}));
+  EXPECT_EQ(core::star_coefficients(3), (F{{-49, 18}, {3, 2}, {-3, 20}, {1, 90}}));
+  EXPECT_EQ(core::star_coefficients(4), (F{{-205, 72}, {8, 5}, {-1, 5}, {8, 315}, {-1, 560}}));
+  EXPECT_THROW(core::star_coefficients(0), std::invalid_argument);
+  EXPECT_THROW(core::star_coefficients(5), std::invalid_argument);
 }
 
 TEST(StarStencil, CoefficientsAreConsistentSecondDerivatives) {
@@ -36,7 +36,7 @@ TEST(StarStencil, CoefficientsAreConsistentSecondDerivatives) {
   // sum_k c_k (2 k^2) = 2 (the second moment of d^2/dx^2).
   for (int r = 1; r <= 4; ++r) {
     SCOPED_TRACE(r);
-    const auto c = star_coefficients(r);
+    const auto c = core::star_coefficients(r);
     long den = 1;
     for (const auto& f : c) den = den / std::gcd(den, f.den) * f.den;
     long sum = c[0].num * (den / c[0].den), moment = 0;
@@ -50,13 +50,13 @@ TEST(StarStencil, CoefficientsAreConsistentSecondDerivatives) {
 }
 
 TEST(StarStencil, PointOrderIsCentreThenMinusPlusPerRadiusPerDimension) {
-  GlobalGrid g = periodic_grid(3, 16, 1.0);
+  core::GlobalGrid g = periodic_grid(3, 16, 1.0);
   g.length = {1.0, 2.0, 4.0};
-  const Stencil s = make_star_stencil(6, g);
+  const core::Stencil s = core::make_star_stencil(6, g);
   EXPECT_EQ(s.name, "star6");
   ASSERT_EQ(s.size(), 1 + 3 * 2 * 3);
-  EXPECT_EQ(s.offsets[0], (Offset{0, 0, 0}));
-  const auto c = star_coefficients(3);
+  EXPECT_EQ(s.offsets[0], (core::Offset{0, 0, 0}));
+  const auto c = core::star_coefficients(3);
   int q = 1;
   double centre = 0;
   for (int d = 0; d < 3; ++d) {
@@ -64,7 +64,7 @@ TEST(StarStencil, PointOrderIsCentreThenMinusPlusPerRadiusPerDimension) {
     centre += c[0].value() / h2;
     for (int k = 1; k <= 3; ++k)
       for (int side : {-1, 1}) {
-        Offset o{0, 0, 0};
+        core::Offset o{0, 0, 0};
         o[d] = side * k;
         EXPECT_EQ(s.offsets[q], o) << "point " << q;
         EXPECT_EQ(s.weights[q], c[k].value() / h2) << "point " << q;  // per dimension: anisotropic spacing
@@ -79,11 +79,11 @@ TEST(StarStencil, PointOrderIsCentreThenMinusPlusPerRadiusPerDimension) {
 
 TEST(StarStencil, OrderTwoIsTheBuiltinBitwise) {
   for (int dim : {2, 3}) {
-    GlobalGrid g = periodic_grid(dim, 10, 1.0);
+    core::GlobalGrid g = periodic_grid(dim, 10, 1.0);
     g.length = {1.0, 1.3, 0.7};
     g.periodic = {true, false, true};
-    const Stencil builtin = make_builtin_stencil(dim == 2 ? "5pt" : "7pt", g);
-    const Stencil star = make_star_stencil(2, g);
+    const core::Stencil builtin = core::make_builtin_stencil(dim == 2 ? "5pt" : "7pt", g);
+    const core::Stencil star = core::make_star_stencil(2, g);
     EXPECT_EQ(star.dim, builtin.dim);
     EXPECT_EQ(star.offsets, builtin.offsets);
     ASSERT_EQ(star.weights.size(), builtin.weights.size());
@@ -93,13 +93,13 @@ TEST(StarStencil, OrderTwoIsTheBuiltinBitwise) {
 }
 
 TEST(StarStencil, RejectsOrdersOtherThanTwoToEight) {
-  const GlobalGrid g = periodic_grid(3, 8, 1.0);
-  for (int order : {0, 1, 3, 10}) EXPECT_THROW(make_star_stencil(order, g), std::invalid_argument) << order;
+  const core::GlobalGrid g = periodic_grid(3, 8, 1.0);
+  for (int order : {0, 1, 3, 10}) EXPECT_THROW(core::make_star_stencil(order, g), std::invalid_argument) << order;
 }
 
 // Max error of the stencil applied on the host (a plain loop over its points) to
 // u = sin(x) sin(2y) [sin(z)] on [0, 2pi)^dim against the exact Laplacian -(1 + 4 [+ 1]) u.
-double laplacian_error(const Stencil& s, const GlobalGrid& g) {
+double laplacian_error(const core::Stencil& s, const core::GlobalGrid& g) {
   const long nx = g.n[0], ny = g.n[1], nz = g.n[2];
   const double h = g.spacing(0);
   auto u = [&](long i, long j, long k) {
@@ -114,7 +114,7 @@ double laplacian_error(const Stencil& s, const GlobalGrid& g) {
       for (long i = 0; i < nx; ++i) {
         double lu = 0;
         for (int q = 0; q < s.size(); ++q) {
-          const Offset& o = s.offsets[q];
+          const core::Offset& o = s.offsets[q];
           lu += s.weights[q] * u(wrap(i + o[0], nx), wrap(j + o[1], ny), wrap(k + o[2], nz));
         }
         err = std::max(err, std::abs(lu - eigen * u(i, j, k)));
@@ -126,19 +126,19 @@ TEST(StarStencil, ConvergesWithItsOrder) {
   // Halving h divides the error by 2^p. n is large enough to be in the asymptotic range and small
   // enough that round-off (~1e-16 * sum |w| ~ 1e-13 here) stays far below the order-8 error at 2n.
   for (int dim : {2, 3})
-    for (int order : star_orders()) {
+    for (int order : core::star_orders()) {
       SCOPED_TRACE(::testing::Message() << dim << "D order " << order);
       const long n = 16;
-      const double coarse = laplacian_error(make_star_stencil(order, periodic_grid(dim, n, kTwoPi)), periodic_grid(dim, n, kTwoPi));
+      const double coarse = laplacian_error(core::make_star_stencil(order, periodic_grid(dim, n, kTwoPi)), periodic_grid(dim, n, kTwoPi));
       const double fine =
-          laplacian_error(make_star_stencil(order, periodic_grid(dim, 2 * n, kTwoPi)), periodic_grid(dim, 2 * n, kTwoPi));
+          laplacian_error(core::make_star_stencil(order, periodic_grid(dim, 2 * n, kTwoPi)), periodic_grid(dim, 2 * n, kTwoPi));
       EXPECT_GT(fine, 1e-11);  // still far above round-off
       EXPECT_NEAR(std::log2(coarse / fine), order, 0.3) << "errors " << coarse << " and " << fine;
     }
 }
 
-Stencil raw(int dim, std::vector<Offset> offsets, std::vector<double> weights) {
-  Stencil s;
+core::Stencil raw(int dim, std::vector<core::Offset> offsets, std::vector<double> weights) {
+  core::Stencil s;
   s.name = "t";
   s.dim = dim;
   s.offsets = std::move(offsets);
@@ -149,14 +149,14 @@ Stencil raw(int dim, std::vector<Offset> offsets, std::vector<double> weights) {
 // The message, part and point of validate_stencil's complaint ("" if none).
 struct Complaint {
   std::string what;
-  InvalidStencil::Part part = InvalidStencil::Part::kWhole;
+  core::InvalidStencil::Part part = core::InvalidStencil::Part::kWhole;
   int point = -1;
 };
 
-Complaint complaint(const Stencil& s, int dim) {
+Complaint complaint(const core::Stencil& s, int dim) {
   try {
-    validate_stencil(s, dim);
-  } catch (const InvalidStencil& e) {
+    core::validate_stencil(s, dim);
+  } catch (const core::InvalidStencil& e) {
     return {e.what(), e.part(), e.point()};
   }
   return {};
@@ -164,15 +164,15 @@ Complaint complaint(const Stencil& s, int dim) {
 
 TEST(ValidateStencil, AcceptsEveryBuiltinAndStar) {
   for (int dim : {2, 3}) {
-    const GlobalGrid g = periodic_grid(dim, 12, 1.0);
-    for (const auto& name : builtin_stencil_names(dim)) EXPECT_EQ(complaint(make_builtin_stencil(name, g), dim).what, "") << name;
-    for (int order : star_orders()) EXPECT_EQ(complaint(make_star_stencil(order, g), dim).what, "") << order;
+    const core::GlobalGrid g = periodic_grid(dim, 12, 1.0);
+    for (const auto& name : core::builtin_stencil_names(dim)) EXPECT_EQ(complaint(core::make_builtin_stencil(name, g), dim).what, "") << name;
+    for (int order : core::star_orders()) EXPECT_EQ(complaint(core::make_star_stencil(order, g), dim).what, "") << order;
   }
 }
 
 TEST(ValidateStencil, NamesWhatIsWrongAndWhere) {
-  using P = InvalidStencil::Part;
-  const std::vector<Offset> five{{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}};
+  using P = core::InvalidStencil::Part;
+  const std::vector<core::Offset> five{{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}};
   const std::vector<double> w5{-4, 1, 1, 1, 1};
 
   Complaint c = complaint(raw(2, {}, {}), 2);
@@ -221,7 +221,7 @@ TEST(ValidateStencil, NamesWhatIsWrongAndWhere) {
 }
 
 TEST(ValidateStencil, ZeroSumToleranceIsRelative) {
-  const std::vector<Offset> three{{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}};
+  const std::vector<core::Offset> three{{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}};
   // 1e6 * (-2, 1, 1) with a residue of 1e-5: |sum| / sum |w| = 2.5e-12, accepted.
   EXPECT_EQ(complaint(raw(2, three, {-2e6, 1e6, 1e6 + 1e-5}), 2).what, "");
   // A residue of 1e-3: 2.5e-10 > 1e-10, rejected.
@@ -229,20 +229,20 @@ TEST(ValidateStencil, ZeroSumToleranceIsRelative) {
 }
 
 TEST(CustomStencil, UnitWeightsAreDividedByHSquared) {
-  const GlobalGrid g = periodic_grid(3, 8, 2.0);
+  const core::GlobalGrid g = periodic_grid(3, 8, 2.0);
   const double h2 = g.spacing(0) * g.spacing(0);
-  const Stencil s = make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, true, g);
+  const core::Stencil s = core::make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, true, g);
   EXPECT_EQ(s.name, "c");
   EXPECT_EQ(s.weights, (std::vector<double>{-2 / h2, 1 / h2, 1 / h2}));
-  const Stencil as_given = make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, false, g);
+  const core::Stencil as_given = core::make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, false, g);
   EXPECT_EQ(as_given.weights, (std::vector<double>{-2, 1, 1}));
 }
 
 TEST(CustomStencil, DividingByHSquaredNeedsEqualSpacing) {
-  GlobalGrid g = periodic_grid(2, 8, 1.0);
+  core::GlobalGrid g = periodic_grid(2, 8, 1.0);
   g.length[1] = 2.0;
-  EXPECT_THROW(make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, true, g), std::invalid_argument);
-  EXPECT_NO_THROW(make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, false, g));
+  EXPECT_THROW(core::make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, true, g), std::invalid_argument);
+  EXPECT_NO_THROW(core::make_custom_stencil("c", {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}}, {-2, 1, 1}, false, g));
 }
 
 }  // namespace

@@ -9,8 +9,8 @@
 namespace cartex {
 namespace {
 
-GlobalGrid cube(int dim, long n, double L) {
-  GlobalGrid g;
+core::GlobalGrid cube(int dim, long n, double L) {
+  core::GlobalGrid g;
   g.dim = dim;
   g.n = {n, n, dim == 3 ? n : 1};
   g.length = {L, L, L};
@@ -19,9 +19,9 @@ GlobalGrid cube(int dim, long n, double L) {
 
 TEST(Stencil, BuiltinsAreConsistentLaplacians) {
   for (int dim : {2, 3})
-    for (const auto& name : builtin_stencil_names(dim)) {
-      const GlobalGrid g = cube(dim, 16, 2.0);
-      const Stencil s = make_builtin_stencil(name, g);
+    for (const auto& name : core::builtin_stencil_names(dim)) {
+      const core::GlobalGrid g = cube(dim, 16, 2.0);
+      const core::Stencil s = core::make_builtin_stencil(name, g);
       SCOPED_TRACE(name);
       double sum = 0;
       std::array<double, 3> m2{0, 0, 0};
@@ -42,31 +42,31 @@ TEST(Stencil, BuiltinsAreConsistentLaplacians) {
 }
 
 TEST(Stencil, SpectralRadiusMatchesClosedForms) {
-  const GlobalGrid g = cube(3, 10, 1.0);
+  const core::GlobalGrid g = cube(3, 10, 1.0);
   const double h2 = g.spacing(0) * g.spacing(0);
   // 7pt: the checkerboard mode gives -4 * 3 / h^2.
-  EXPECT_NEAR(make_builtin_stencil("7pt", g).spectral_radius() * h2, 12.0, 1e-12);
+  EXPECT_NEAR(core::make_builtin_stencil("7pt", g).spectral_radius() * h2, 12.0, 1e-12);
   // 27pt: at theta = (pi, pi, pi): (128 + 6*14 - 12*3 + 8) / 30.
-  EXPECT_NEAR(make_builtin_stencil("27pt", g).spectral_radius() * h2, 184.0 / 30.0, 1e-12);
+  EXPECT_NEAR(core::make_builtin_stencil("27pt", g).spectral_radius() * h2, 184.0 / 30.0, 1e-12);
   // 5pt and 9pt in 2D: 8 / h^2 and (20 + 4*4 - 4) / 6 / h^2... at (pi, pi): (20 + 16 - 4)/6.
-  const GlobalGrid g2 = cube(2, 10, 1.0);
-  EXPECT_NEAR(make_builtin_stencil("5pt", g2).spectral_radius() * h2, 8.0, 1e-12);
-  EXPECT_NEAR(make_builtin_stencil("9pt", g2).spectral_radius() * h2, 32.0 / 6.0, 1e-12);
+  const core::GlobalGrid g2 = cube(2, 10, 1.0);
+  EXPECT_NEAR(core::make_builtin_stencil("5pt", g2).spectral_radius() * h2, 8.0, 1e-12);
+  EXPECT_NEAR(core::make_builtin_stencil("9pt", g2).spectral_radius() * h2, 32.0 / 6.0, 1e-12);
 }
 
 TEST(Stencil, RejectsUnknownNamesAndAnisotropicBoxStencils) {
-  EXPECT_THROW(make_builtin_stencil("7pt", cube(2, 8, 1.0)), std::invalid_argument);
-  EXPECT_THROW(make_builtin_stencil("13pt", cube(3, 8, 1.0)), std::invalid_argument);
-  GlobalGrid g = cube(3, 8, 1.0);
+  EXPECT_THROW(core::make_builtin_stencil("7pt", cube(2, 8, 1.0)), std::invalid_argument);
+  EXPECT_THROW(core::make_builtin_stencil("13pt", cube(3, 8, 1.0)), std::invalid_argument);
+  core::GlobalGrid g = cube(3, 8, 1.0);
   g.length[2] = 2.0;
-  EXPECT_THROW(make_builtin_stencil("27pt", g), std::invalid_argument);
-  EXPECT_NO_THROW(make_builtin_stencil("7pt", g));
+  EXPECT_THROW(core::make_builtin_stencil("27pt", g), std::invalid_argument);
+  EXPECT_NO_THROW(core::make_builtin_stencil("7pt", g));
 }
 
 TEST(Stencil, DiagonalsOnlyInBoxStencils) {
-  EXPECT_FALSE(make_builtin_stencil("7pt", cube(3, 8, 1.0)).has_diagonals());
-  EXPECT_TRUE(make_builtin_stencil("27pt", cube(3, 8, 1.0)).has_diagonals());
-  EXPECT_TRUE(make_builtin_stencil("9pt", cube(2, 8, 1.0)).has_diagonals());
+  EXPECT_FALSE(core::make_builtin_stencil("7pt", cube(3, 8, 1.0)).has_diagonals());
+  EXPECT_TRUE(core::make_builtin_stencil("27pt", cube(3, 8, 1.0)).has_diagonals());
+  EXPECT_TRUE(core::make_builtin_stencil("9pt", cube(2, 8, 1.0)).has_diagonals());
 }
 
 }  // namespace

@@ -11,15 +11,15 @@
 #include "cartex/entry/run_main.hpp"
 #include "cartex/graph/error.hpp"
 
-// comm/graph's error is a cartex::Error, so every handler of cartex errors takes it.
-static_assert(std::is_base_of_v<cartex::Error, cartex::graph::Error>);
+// comm/graph's error is a cartex::core::Error, so every handler of cartex errors takes it.
+static_assert(std::is_base_of_v<cartex::core::Error, cartex::graph::Error>);
 
 namespace {
 
 // Throws the error of `kind` the way its layer does.
 void throw_error(const std::string& kind) {
-  if (kind == "input") throw cartex::InputError("input.yaml:3:7: grid.n: expected a list of 2 or 3 positive integers");
-  if (kind == "cartex") throw cartex::Error("cannot write out/history.csv.tmp");
+  if (kind == "input") throw cartex::core::InputError("input.yaml:3:7: grid.n: expected a list of 2 or 3 positive integers");
+  if (kind == "cartex") throw cartex::core::Error("cannot write out/history.csv.tmp");
   if (kind == "graph") cartex::graph::check_mpi(MPI_ERR_COMM, "MPI_Dist_graph_neighbors_count");
   if (kind == "cart") throw cartex::cart::Error(MPI_ERR_ARG, "CX_Cart_neighborhood_create: 0 neighbors");
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """main's error handling, one way for every kind (cartex::entry::run_main): an InputError is its one
-located line and exit 2 on every rank; a cartex::Error, comm/graph's error (a cartex::Error) and
+located line and exit 2 on every rank; a cartex::core::Error, comm/graph's error (a cartex::core::Error) and
 comm/cart's error (mapped with its MPI error class) are one line and exit 1 on every rank; no raw
 exception text, no hang. Errors in the set-up are agreed on (each rank exits itself); errors in the
 run end the job (MPI_Abort) with the same code."""

@@ -37,10 +37,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ofstream out(input_path(), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
-  for (const auto equation : {cartex::Equation::kHeat, cartex::Equation::kWave}) {
+  for (const auto equation : {cartex::core::Equation::kHeat, cartex::core::Equation::kWave}) {
     try {
-      cartex::load_config(input_path(), {}, equation);
-    } catch (const cartex::InputError& e) {
+      cartex::core::load_config(input_path(), {}, equation);
+    } catch (const cartex::core::InputError& e) {
       if (!located(e.what())) {
         std::fprintf(stderr, "config_fuzzer: unlocated input error: %s\n", e.what());
         std::abort();

@@ -14,22 +14,22 @@ namespace {
 using namespace halo;
 
 struct Built {
-  Decomposition dec;
+  core::Decomposition dec;
   HaloGeometry geo;
   HaloPattern pattern;
 };
 
-Built build(long n, const Stencil& st, int k) {
+Built build(long n, const core::Stencil& st, int k) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  GlobalGrid g;
+  core::GlobalGrid g;
   g.dim = 3;
   g.n = {64, 64, 64};
-  ProcessGrid pg = ProcessGrid::create(g, {0, 0, 0}, size);  // only for the dims
+  core::ProcessGrid pg = core::ProcessGrid::create(g, {0, 0, 0}, size);  // only for the dims
   for (int d = 0; d < 3; ++d) g.n[d] = n * pg.dims[d];
-  pg = ProcessGrid::create(g, {0, 0, 0}, size);
-  const Decomposition dec(g, pg);
+  pg = core::ProcessGrid::create(g, {0, 0, 0}, size);
+  const core::Decomposition dec(g, pg);
   HaloGeometry geo(dec, st, k);
   HaloPattern pattern = make_halo_pattern(geo, rank);
   return {dec, std::move(geo), std::move(pattern)};

@@ -18,7 +18,7 @@ namespace {
 using namespace halo;
 
 // Cells c outside box b with sum_d dist_d(c, b) <= k: the halo of b for k steps of the 7-point star.
-long octahedral_shell_cells(const Box& b, long k) {
+long octahedral_shell_cells(const core::Box& b, long k) {
   long count = 0;
   std::array<long, 3> c{};
   for (c[2] = b.lo[2] - k; c[2] < b.hi(2) + k; ++c[2])
@@ -35,13 +35,13 @@ TEST(HaloDepth, DeepStarHaloIsTheOctahedralShellBuiltInLinearWork) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  GlobalGrid g;
+  core::GlobalGrid g;
   g.dim = 3;
   g.n = {33, 32, 32};  // uneven blocks along x on several ranks
   g.periodic = {true, true, true};
-  const ProcessGrid pg = ProcessGrid::create(g, {0, 0, 0}, size);
-  const Decomposition dec(g, pg);
-  const Stencil st = test::shaped_stencil("star", 1, 3);
+  const core::ProcessGrid pg = core::ProcessGrid::create(g, {0, 0, 0}, size);
+  const core::Decomposition dec(g, pg);
+  const core::Stencil st = test::shaped_stencil("star", 1, 3);
   const int k = 30;
   const HaloGeometry geo(dec, st, k);
   const HaloPattern p = make_halo_pattern(geo, rank);
@@ -50,18 +50,18 @@ TEST(HaloDepth, DeepStarHaloIsTheOctahedralShellBuiltInLinearWork) {
   // Periodic: every halo cell has an owner, so the received cells are the whole shell.
   EXPECT_EQ(received, octahedral_shell_cells(dec.box(rank), k));
   // The walk tables: the bounding box of S^k and the smallest block's halo box, each cell once.
-  const Box b = dec.box(rank);
+  const core::Box b = dec.box(rank);
   const long tables = (2L * k + 1) * (2L * k + 1) * (2L * k + 1) + (b.n[0] + 1 + 2L * k) * (b.n[1] + 2L * k) * (b.n[2] + 2L * k);
   EXPECT_LE(geo.walk_cells(), tables);
   EXPECT_GT(geo.walk_cells(), 0);
 }
 
 TEST(HaloDepth, HaloDeeperThanTheGridIsRefusedWithTheLimit) {
-  GlobalGrid g;
+  core::GlobalGrid g;
   g.dim = 3;
   g.n = {40, 32, 20};
   g.periodic = {false, false, false};
-  const Stencil star8 = test::shaped_stencil("star", 4, 3);
+  const core::Stencil star8 = test::shaped_stencil("star", 4, 3);
   EXPECT_NO_THROW(check_halo_depth(g, star8, 5));
   try {
     check_halo_depth(g, star8, 6);

@@ -30,14 +30,14 @@ long check_case(const Case& c, const std::string& backend) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const GlobalGrid g = c.grid();
-  const Stencil st = c.stencil();
-  const Decomposition dec(g, ProcessGrid::create(g, {0, 0, 0}, size));
+  const core::GlobalGrid g = c.grid();
+  const core::Stencil st = c.stencil();
+  const core::Decomposition dec(g, core::ProcessGrid::create(g, {0, 0, 0}, size));
   const HaloGeometry geo(dec, st, c.k);
   const HaloPattern pat = make_halo_pattern(geo, rank);
-  const FieldLayout& L = pat.layout;
+  const core::FieldLayout& L = pat.layout;
 
-  Field f("f", L);
+  core::Field f("f", L);
   auto h = Kokkos::create_mirror_view(f.view);
   Kokkos::deep_copy(h, kUntouched);
   for (long z = 0; z < L.box.n[2]; ++z)
@@ -51,9 +51,9 @@ long check_case(const Case& c, const std::string& backend) {
   plan->exchange(f);  // a second exchange on the same plan must give the same result
   Kokkos::deep_copy(h, f.view);
 
-  std::vector<Offset> reach{{0, 0, 0}};  // S^k, by repeated addition
+  std::vector<core::Offset> reach{{0, 0, 0}};  // S^k, by repeated addition
   for (int step = 0; step < c.k; ++step) {
-    std::vector<Offset> next;
+    std::vector<core::Offset> next;
     for (const auto& a : reach)
       for (const auto& b : st.offsets) next.push_back({a[0] + b[0], a[1] + b[1], a[2] + b[2]});
     std::sort(next.begin(), next.end());

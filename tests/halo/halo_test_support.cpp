@@ -2,8 +2,8 @@
 
 namespace cartex::test {
 
-Stencil shaped_stencil(const std::string& shape, int r, int dim) {
-  Stencil s;
+core::Stencil shaped_stencil(const std::string& shape, int r, int dim) {
+  core::Stencil s;
   s.name = shape + std::to_string(r);
   s.dim = dim;
   const int rz = dim == 3 ? r : 0;
@@ -21,8 +21,8 @@ Stencil shaped_stencil(const std::string& shape, int r, int dim) {
   return s;
 }
 
-GlobalGrid Case::grid() const {
-  GlobalGrid g;
+core::GlobalGrid Case::grid() const {
+  core::GlobalGrid g;
   g.dim = dim;
   g.n = n;
   g.periodic = periodic;

@@ -10,13 +10,13 @@
 namespace cartex::test {
 
 // Value of global cell c: its linear index + 1 (0 never appears; -1 marks untouched cells).
-inline double encode(const GlobalGrid& g, const std::array<long, 3>& c) {
+inline double encode(const core::GlobalGrid& g, const std::array<long, 3>& c) {
   return static_cast<double>((c[2] * g.n[1] + c[1]) * g.n[0] + c[0] + 1);
 }
 
 // A stencil of the given shape: "star" (axes up to radius r), "box" ([-r, r]^dim), or "upwind"
 // (star reaching r cells towards -x and -y only, one cell elsewhere: an asymmetric neighborhood).
-Stencil shaped_stencil(const std::string& shape, int radius, int dim);
+core::Stencil shaped_stencil(const std::string& shape, int radius, int dim);
 
 // One halo test configuration.
 struct Case {
@@ -27,8 +27,8 @@ struct Case {
   int radius;
   int k;
 
-  GlobalGrid grid() const;
-  Stencil stencil() const { return shaped_stencil(shape, radius, dim); }
+  core::GlobalGrid grid() const;
+  core::Stencil stencil() const { return shaped_stencil(shape, radius, dim); }
   std::string describe() const;
 };
 

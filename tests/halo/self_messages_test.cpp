@@ -15,12 +15,12 @@ namespace {
 using namespace halo;
 
 // (messages, bytes) of every backend on a periodic n^3 grid owned by this one rank.
-std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const Stencil& st) {
-  GlobalGrid g;
+std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const core::Stencil& st) {
+  core::GlobalGrid g;
   g.dim = 3;
   g.n = {6, 6, 6};
-  const ProcessGrid pg = ProcessGrid::create(g, {1, 1, 1}, 1);
-  const Decomposition dec(g, pg);
+  const core::ProcessGrid pg = core::ProcessGrid::create(g, {1, 1, 1}, 1);
+  const core::Decomposition dec(g, pg);
   const HaloGeometry geo(dec, st, 1);
   const HaloPattern pattern = make_halo_pattern(geo, 0);
   std::vector<std::pair<std::string, HaloStats>> out;

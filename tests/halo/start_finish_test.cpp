@@ -24,7 +24,7 @@ Built build(const std::string& shape) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const test::Case c{3, {6, 6, 6}, {true, true, true}, shape, 1, 1};
-  HaloGeometry geo(Decomposition(c.grid(), ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
+  HaloGeometry geo(core::Decomposition(c.grid(), core::ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
   HaloPattern pattern = make_halo_pattern(geo, rank);
   return {std::move(geo), std::move(pattern)};
 }
@@ -33,12 +33,12 @@ TEST(HaloStartFinish, EveryBackendRefusesASecondStartAndAFinishWithoutStart) {
   const Built b = build("box");
   for (const Backend& row : backends()) {
     auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
-    Field f("f", b.pattern.layout);
-    EXPECT_THROW(plan->finish(f), Error) << row.name;
+    core::Field f("f", b.pattern.layout);
+    EXPECT_THROW(plan->finish(f), core::Error) << row.name;
     plan->start(f);
-    EXPECT_THROW(plan->start(f), Error) << row.name;
+    EXPECT_THROW(plan->start(f), core::Error) << row.name;
     plan->finish(f);
-    EXPECT_THROW(plan->finish(f), Error) << row.name;
+    EXPECT_THROW(plan->finish(f), core::Error) << row.name;
     plan->exchange(f);  // still usable
   }
 }
@@ -57,7 +57,7 @@ TEST(HaloMpiErrors, AFailedCallIsAnErrorNamingTheCallAndRank) {
   try {
     check_mpi(MPI_ERR_TAG, "MPI_Isend");
     ADD_FAILURE() << "no error";
-  } catch (const Error& e) {
+  } catch (const core::Error& e) {
     const std::string what = e.what();
     EXPECT_EQ(what.rfind("MPI_Isend failed on rank " + std::to_string(rank) + ": ", 0), 0u) << what;
     EXPECT_GT(what.size(), std::string("MPI_Isend failed on rank 0: ").size()) << what;  // MPI's own words follow

@@ -17,8 +17,8 @@ using halo::HaloStats;
 class BrokenPlan final : public HaloPlan {
  public:
   explicit BrokenPlan(int mode) : mode_(mode) {}
-  void start(Field&) override {}
-  void finish(Field& f) override {
+  void start(core::Field&) override {}
+  void finish(core::Field& f) override {
     if (mode_ == 1) Kokkos::deep_copy(f.view, 0.0);
   }
   HaloStats stats() const override { return {}; }
@@ -30,9 +30,9 @@ class BrokenPlan final : public HaloPlan {
 
 // A 27pt problem of 4^3 blocks stacked along z, one per rank.
 struct Problem {
-  GlobalGrid grid;
-  Decomposition decomp;
-  Stencil stencil;
+  core::GlobalGrid grid;
+  core::Decomposition decomp;
+  core::Stencil stencil;
   halo::HaloPattern pattern;
 };
 
@@ -41,11 +41,11 @@ Problem make_problem() {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  GlobalGrid g;
+  core::GlobalGrid g;
   g.n = {4, 4, 4L * size};
   g.length = {4.0, 4.0, 4.0 * size};
-  const Decomposition d(g, ProcessGrid::create(g, {1, 1, 0}, size));
-  const Stencil s = make_builtin_stencil("27pt", g);
+  const core::Decomposition d(g, core::ProcessGrid::create(g, {1, 1, 0}, size));
+  const core::Stencil s = core::make_builtin_stencil("27pt", g);
   return {g, d, s, halo::make_halo_pattern(halo::HaloGeometry(d, s, 1), rank)};
 }
 
@@ -59,7 +59,7 @@ long halo_cells(const halo::HaloPattern& p) {
 
 TEST(HalobenchVerify, PlanThatDoesNothingFailsOnEveryHaloCell) {
   const Problem s = make_problem();
-  Field f("f", s.pattern.layout);
+  core::Field f("f", s.pattern.layout);
   BrokenPlan plan(0);
   const long wrong = halobench::count_wrong_cells(plan, f, s.pattern, s.grid, MPI_COMM_WORLD);
   EXPECT_GT(wrong, 0);
@@ -68,7 +68,7 @@ TEST(HalobenchVerify, PlanThatDoesNothingFailsOnEveryHaloCell) {
 
 TEST(HalobenchVerify, PlanThatOverwritesTheBlockFails) {
   const Problem s = make_problem();
-  Field f("f", s.pattern.layout);
+  core::Field f("f", s.pattern.layout);
   BrokenPlan plan(1);
   EXPECT_GE(halobench::count_wrong_cells(plan, f, s.pattern, s.grid, MPI_COMM_WORLD), 4L * 4 * 4);
 }
@@ -77,7 +77,7 @@ TEST(HalobenchVerify, EveryRealBackendPasses) {
   const Problem s = make_problem();
   const halo::HaloGeometry geo(s.decomp, s.stencil, 1);
   for (const halo::Backend& b : halo::backends()) {
-    Field f("f", s.pattern.layout);
+    core::Field f("f", s.pattern.layout);
     auto plan = halo::make_halo_plan(b.name, {s.pattern, MPI_COMM_WORLD, &geo});
     EXPECT_EQ(halobench::count_wrong_cells(*plan, f, s.pattern, s.grid, MPI_COMM_WORLD), 0) << b.name;
   }

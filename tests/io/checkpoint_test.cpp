@@ -59,14 +59,14 @@ class SharedDir {
   std::string path_;
 };
 
-Config config(Equation equation, int dim) {
-  Config c;
+core::Config config(core::Equation equation, int dim) {
+  core::Config c;
   c.equation = equation;
   c.grid.dim = dim;
   c.grid.n = dim == 3 ? std::array<long, 3>{7, 5, 6} : std::array<long, 3>{9, 6, 1};
   c.grid.periodic = {true, false, true};
   c.grid.length = {1.0, 2.0, dim == 3 ? 0.75 : 1.0};
-  c.stencil = make_builtin_stencil(dim == 3 ? "7pt" : "5pt", c.grid);
+  c.stencil = core::make_builtin_stencil(dim == 3 ? "7pt" : "5pt", c.grid);
   c.dt = 0.001;
   c.steps = 20;
   return c;
@@ -75,19 +75,19 @@ Config config(Equation equation, int dim) {
 // Field `which` at global cell (x, y, z): distinct for every cell and field, exact in a double.
 double encode(int which, long x, long y, long z) { return 0.25 + x + 64.0 * y + 4096.0 * z + 1e6 * which; }
 
-FieldLayout layout_of(const Config& c, const Box& box) {
-  FieldLayout l;
+core::FieldLayout layout_of(const core::Config& c, const core::Box& box) {
+  core::FieldLayout l;
   l.box = box;
   l.halo = c.stencil.reach();
   return l;
 }
 
 // The field `which` on `box`: its encoding inside, kHaloMark in the halo.
-Field encoded_field(const Config& c, const Box& box, int which) {
-  Field f("f", layout_of(c, box));
+core::Field encoded_field(const core::Config& c, const core::Box& box, int which) {
+  core::Field f("f", layout_of(c, box));
   auto h = Kokkos::create_mirror_view(f.view);
   Kokkos::deep_copy(h, kHaloMark);
-  const HaloWidths& w = f.layout.halo;
+  const core::HaloWidths& w = f.layout.halo;
   for (long k = 0; k < box.n[2]; ++k)
     for (long j = 0; j < box.n[1]; ++j)
       for (long i = 0; i < box.n[0]; ++i)
@@ -97,9 +97,9 @@ Field encoded_field(const Config& c, const Box& box, int which) {
 }
 
 // Number of cells of `f` that differ from field `which`'s encoding (interior) or from kHaloMark (halo).
-long wrong_cells(const Field& f, int which) {
+long wrong_cells(const core::Field& f, int which) {
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.view);
-  const FieldLayout& l = f.layout;
+  const core::FieldLayout& l = f.layout;
   long wrong = 0;
   for (long k = 0; k < l.extent(2); ++k)
     for (long j = 0; j < l.extent(1); ++j)
@@ -123,12 +123,12 @@ Table history() { return Table{{"step", "time"}, {0, 0, 5, 0.005}}; }
 
 // Writes a checkpoint of `fields` (encodings 1, 2, ...) at step 5 on the first `ranks` ranks of
 // the world; the other ranks wait.
-void write_on(int ranks, const Config& c, const std::string& path, const std::vector<std::string>& fields) {
+void write_on(int ranks, const core::Config& c, const std::string& path, const std::vector<std::string>& fields) {
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Comm_split(MPI_COMM_WORLD, world_rank() < ranks ? 0 : MPI_UNDEFINED, world_rank(), &comm);
   if (comm != MPI_COMM_NULL) {
-    const Decomposition dec(c.grid, ProcessGrid::create(c.grid, {0, 0, 0}, ranks));
-    std::vector<Field> storage;
+    const core::Decomposition dec(c.grid, core::ProcessGrid::create(c.grid, {0, 0, 0}, ranks));
+    std::vector<core::Field> storage;
     for (size_t f = 0; f < fields.size(); ++f) storage.push_back(encoded_field(c, dec.box(world_rank()), int(f) + 1));
     std::vector<NamedField> named;
     for (size_t f = 0; f < fields.size(); ++f) named.push_back({fields[f], &storage[f]});
@@ -139,8 +139,8 @@ void write_on(int ranks, const Config& c, const std::string& path, const std::ve
 }
 
 // This rank's box when `ranks` ranks read (only for world_rank() < ranks).
-Box box_of(const Config& c, int ranks) {
-  return Decomposition(c.grid, ProcessGrid::create(c.grid, {0, 0, 0}, ranks)).box(world_rank());
+core::Box box_of(const core::Config& c, int ranks) {
+  return core::Decomposition(c.grid, core::ProcessGrid::create(c.grid, {0, 0, 0}, ranks)).box(world_rank());
 }
 
 // The InputError message of `f()`, or "" if it throws none.
@@ -148,17 +148,17 @@ template <class F>
 std::string input_error(F&& f) {
   try {
     f();
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     return e.what();
   }
   return "";
 }
 
 TEST(Checkpoint, FieldNamesOfEachEquation) {
-  EXPECT_EQ(checkpoint_field_names(Equation::kHeat), (std::vector<std::string>{"u"}));
-  EXPECT_EQ(checkpoint_field_names(Equation::kWave), (std::vector<std::string>{"u", "u_previous"}));
-  EXPECT_STREQ(equation_name(Equation::kHeat), "heat");
-  EXPECT_STREQ(equation_name(Equation::kWave), "wave");
+  EXPECT_EQ(checkpoint_field_names(core::Equation::kHeat), (std::vector<std::string>{"u"}));
+  EXPECT_EQ(checkpoint_field_names(core::Equation::kWave), (std::vector<std::string>{"u", "u_previous"}));
+  EXPECT_STREQ(equation_name(core::Equation::kHeat), "heat");
+  EXPECT_STREQ(equation_name(core::Equation::kWave), "wave");
 }
 
 TEST(Checkpoint, TwoFieldsWrittenOnPRanksReadOnQRanks) {
@@ -166,21 +166,21 @@ TEST(Checkpoint, TwoFieldsWrittenOnPRanksReadOnQRanks) {
   const int size = world_size();
   for (int dim : {3, 2})
     for (int p = 1; p <= size; ++p) {
-      const Config c = config(Equation::kWave, dim);
+      const core::Config c = config(core::Equation::kWave, dim);
       const std::string path = dir.file("wave_" + std::to_string(dim) + "d_" + std::to_string(p) + ".h5");
       write_on(p, c, path, {"u", "u_previous"});
       for (int q = 1; q <= size; ++q) {
         SCOPED_TRACE(testing::Message() << dim << "D, written on " << p << " ranks, read on " << q);
         if (world_rank() >= q) continue;
-        const Box box = box_of(c, q);
+        const core::Box box = box_of(c, q);
         const Checkpoint ck = read_checkpoint(path, c, box);
         EXPECT_EQ(ck.layout_version, kCheckpointLayoutVersion);
-        EXPECT_EQ(ck.equation, Equation::kWave);
+        EXPECT_EQ(ck.equation, core::Equation::kWave);
         EXPECT_EQ(ck.step, 5);
         EXPECT_EQ(ck.fields, (std::vector<std::string>{"u", "u_previous"}));
         EXPECT_EQ(ck.history.columns, history().columns);
         EXPECT_EQ(ck.history.values, history().values);
-        Field u("u", layout_of(c, box)), previous("u_previous", layout_of(c, box));
+        core::Field u("u", layout_of(c, box)), previous("u_previous", layout_of(c, box));
         Kokkos::deep_copy(u.view, kHaloMark);
         Kokkos::deep_copy(previous.view, kHaloMark);
         load_checkpoint_field(ck, "u", u);
@@ -195,10 +195,10 @@ TEST(Checkpoint, EquationMismatchIsAnInputError) {
   SharedDir dir;
   const int size = world_size();
   const std::string heat = dir.file("heat.h5"), wave = dir.file("wave.h5");
-  write_on(size, config(Equation::kHeat, 3), heat, {"u"});
-  write_on(size, config(Equation::kWave, 3), wave, {"u", "u_previous"});
-  const Config heat_cfg = config(Equation::kHeat, 3), wave_cfg = config(Equation::kWave, 3);
-  const Box box = box_of(heat_cfg, size);
+  write_on(size, config(core::Equation::kHeat, 3), heat, {"u"});
+  write_on(size, config(core::Equation::kWave, 3), wave, {"u", "u_previous"});
+  const core::Config heat_cfg = config(core::Equation::kHeat, 3), wave_cfg = config(core::Equation::kWave, 3);
+  const core::Box box = box_of(heat_cfg, size);
   EXPECT_EQ(input_error([&] { read_checkpoint(heat, wave_cfg, box); }),
             heat + ": equation mismatch: the checkpoint was written by a heat run (equation heat), but this run is wave (equation wave)");
   EXPECT_EQ(input_error([&] { read_checkpoint(wave, heat_cfg, box); }),
@@ -210,8 +210,8 @@ TEST(Checkpoint, EquationMismatchIsAnInputError) {
 TEST(Checkpoint, MissingFieldIsAnInputError) {
   SharedDir dir;
   const int size = world_size();
-  const Config wave_cfg = config(Equation::kWave, 3), heat_cfg = config(Equation::kHeat, 3);
-  const Box box = box_of(wave_cfg, size);
+  const core::Config wave_cfg = config(core::Equation::kWave, 3), heat_cfg = config(core::Equation::kHeat, 3);
+  const core::Box box = box_of(wave_cfg, size);
   // A wave run that checkpointed only u (the one-field OutputWriter::maybe_write) cannot continue.
   const std::string only_u = dir.file("only_u.h5");
   write_on(size, wave_cfg, only_u, {"u"});
@@ -227,14 +227,14 @@ TEST(Checkpoint, MissingFieldIsAnInputError) {
   const Checkpoint ck = read_checkpoint(heat, heat_cfg, box);
   EXPECT_EQ(ck.fields, (std::vector<std::string>{"u", "aux"}));
   EXPECT_EQ(ck.blocks.size(), 1u);
-  Field f("f", layout_of(heat_cfg, box));
+  core::Field f("f", layout_of(heat_cfg, box));
   EXPECT_EQ(input_error([&] { load_checkpoint_field(ck, "v", f); }), heat + ": the checkpoint has no field v (it holds: u, aux)");
   try {
     load_checkpoint_field(ck, "aux", f);
     ADD_FAILURE() << "loading a field that was not read did not throw";
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     ADD_FAILURE() << "an InputError for a field that was not read: " << e.what();
-  } catch (const Error&) {
+  } catch (const core::Error&) {
   }
   const Checkpoint both = read_checkpoint(heat, heat_cfg, box, {"u", "aux"});
   Kokkos::deep_copy(f.view, kHaloMark);
@@ -244,27 +244,27 @@ TEST(Checkpoint, MissingFieldIsAnInputError) {
 
 TEST(Checkpoint, BadFieldListsAreRefusedOnEveryRankBeforeWriting) {
   SharedDir dir;
-  const Config c = config(Equation::kWave, 3);
-  const Field u = encoded_field(c, box_of(c, world_size()), 1);
+  const core::Config c = config(core::Equation::kWave, 3);
+  const core::Field u = encoded_field(c, box_of(c, world_size()), 1);
   const std::string path = dir.file("bad.h5");
   const std::vector<std::vector<NamedField>> bad = {
       {}, {{"u", &u}, {"u", &u}}, {{"history", &u}}, {{"", &u}}, {{"a/b", &u}}, {{"u", nullptr}}};
   for (const auto& fields : bad) {
-    EXPECT_THROW(write_checkpoint(path, c, provenance(world_size()), 1, fields, history(), MPI_COMM_WORLD), Error);
+    EXPECT_THROW(write_checkpoint(path, c, provenance(world_size()), 1, fields, history(), MPI_COMM_WORLD), core::Error);
     MPI_Barrier(MPI_COMM_WORLD);
     EXPECT_FALSE(fs::exists(path) || fs::exists(path + ".tmp"));
   }
 }
 
 // tests/io/data/checkpoint_v1.h5: written on 2 ranks by the layout-1 writer (tests/io/data/README.md).
-Config version1_config(Equation equation) {
-  Config c;
+core::Config version1_config(core::Equation equation) {
+  core::Config c;
   c.equation = equation;
   c.grid.dim = 3;
   c.grid.n = {5, 4, 3};
   c.grid.periodic = {true, false, true};
   c.grid.length = {1.0, 2.0, 0.75};
-  c.stencil = make_builtin_stencil("7pt", c.grid);
+  c.stencil = core::make_builtin_stencil("7pt", c.grid);
   c.dt = 0.001;
   c.steps = 20;
   return c;
@@ -272,21 +272,21 @@ Config version1_config(Equation equation) {
 
 TEST(Checkpoint, Version1ReadsAsHeatWithTheFieldU) {
   const std::string path = std::string(CARTEX_IO_TEST_DATA) + "/checkpoint_v1.h5";
-  const Config c = version1_config(Equation::kHeat);
-  const Box box = box_of(c, world_size());
+  const core::Config c = version1_config(core::Equation::kHeat);
+  const core::Box box = box_of(c, world_size());
   const Checkpoint ck = read_checkpoint(path, c, box);
   EXPECT_EQ(ck.layout_version, 1);
-  EXPECT_EQ(ck.equation, Equation::kHeat);
+  EXPECT_EQ(ck.equation, core::Equation::kHeat);
   EXPECT_EQ(ck.step, 7);
   EXPECT_EQ(ck.fields, (std::vector<std::string>{"u"}));
   EXPECT_EQ(ck.history.columns, (std::vector<std::string>{"step", "time", "sum", "min", "max", "total_heat", "sine_rel_error"}));
   EXPECT_EQ(ck.history.values, (std::vector<double>{0, 0, 1, 2, 3, 4, -1, 7, 0.007, 5, 6, 7, 8, -1}));
-  Field u("u", layout_of(c, box));
+  core::Field u("u", layout_of(c, box));
   Kokkos::deep_copy(u.view, kHaloMark);
   load_checkpoint_field(ck, u);  // the one-field form
   // The writer's encoding: 0.5 + x + 1000 y + 1e6 z.
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u.view);
-  const HaloWidths& w = u.layout.halo;
+  const core::HaloWidths& w = u.layout.halo;
   long wrong = 0;
   for (long k = 0; k < box.n[2]; ++k)
     for (long j = 0; j < box.n[1]; ++j)
@@ -294,21 +294,21 @@ TEST(Checkpoint, Version1ReadsAsHeatWithTheFieldU) {
         if (h(k + w.lo[2], j + w.lo[1], i + w.lo[0]) != 0.5 + (box.lo[0] + i) + 1000.0 * (box.lo[1] + j) + 1e6 * (box.lo[2] + k))
           ++wrong;
   EXPECT_EQ(wrong, 0);
-  EXPECT_EQ(input_error([&] { read_checkpoint(path, version1_config(Equation::kWave), box); }),
+  EXPECT_EQ(input_error([&] { read_checkpoint(path, version1_config(core::Equation::kWave), box); }),
             path + ": equation mismatch: the checkpoint was written by a heat run (equation heat), but this run is wave (equation wave)");
 }
 
 TEST(OutputWriter, CheckpointsHoldEveryNamedFieldAndFieldFilesU) {
   SharedDir dir;
-  Config c = config(Equation::kWave, 3);
+  core::Config c = config(core::Equation::kWave, 3);
   c.steps = 4;
   c.checkpoint_every = 2;
   c.keep_checkpoints = 0;
   c.output_every = 4;
   const int size = world_size();
-  const ProcessGrid procs = ProcessGrid::create(c.grid, {0, 0, 0}, size);
-  const Box box = Decomposition(c.grid, procs).box(world_rank());
-  const Field u = encoded_field(c, box, 1), previous = encoded_field(c, box, 2);
+  const core::ProcessGrid procs = core::ProcessGrid::create(c.grid, {0, 0, 0}, size);
+  const core::Box box = core::Decomposition(c.grid, procs).box(world_rank());
+  const core::Field u = encoded_field(c, box, 1), previous = encoded_field(c, box, 2);
   int history_calls = 0;
   const auto table = [&history_calls] {
     ++history_calls;
@@ -321,12 +321,12 @@ TEST(OutputWriter, CheckpointsHoldEveryNamedFieldAndFieldFilesU) {
     EXPECT_EQ(w.stats().checkpoints, 2);
     EXPECT_EQ(w.stats().field_files, 2);  // steps 0 and 4
     EXPECT_EQ(history_calls, 2);
-    EXPECT_THROW(w.maybe_write(1, {{"u_previous", &previous}}, table), Error);
+    EXPECT_THROW(w.maybe_write(1, {{"u_previous", &previous}}, table), core::Error);
   }
   MPI_Barrier(MPI_COMM_WORLD);
   for (const char* name : {"checkpoint_000002.h5", "checkpoint_000004.h5"}) {
     const Checkpoint ck = read_checkpoint(dir.file("two/") + name, c, box);
-    Field a("a", layout_of(c, box)), b("b", layout_of(c, box));
+    core::Field a("a", layout_of(c, box)), b("b", layout_of(c, box));
     Kokkos::deep_copy(a.view, kHaloMark);
     Kokkos::deep_copy(b.view, kHaloMark);
     load_checkpoint_field(ck, "u", a);

@@ -15,8 +15,8 @@
 namespace cartex::kernels {
 namespace {
 
-GlobalGrid grid(int dim, std::array<long, 3> n, bool periodic) {
-  GlobalGrid g;
+core::GlobalGrid grid(int dim, std::array<long, 3> n, bool periodic) {
+  core::GlobalGrid g;
   g.dim = dim;
   g.n = n;
   for (int d = 0; d < 3; ++d) {
@@ -26,8 +26,8 @@ GlobalGrid grid(int dim, std::array<long, 3> n, bool periodic) {
   return g;
 }
 
-FieldLayout layout_for(const GlobalGrid& g, const Stencil& s) {
-  FieldLayout l;
+core::FieldLayout layout_for(const core::GlobalGrid& g, const core::Stencil& s) {
+  core::FieldLayout l;
   l.box.n = g.n;
   l.halo = s.reach();
   return l;
@@ -35,7 +35,7 @@ FieldLayout layout_for(const GlobalGrid& g, const Stencil& s) {
 
 // Fills every cell of the view (halo included) from f(view i, j, k).
 template <class F>
-void fill(Field& f, F&& value) {
+void fill(core::Field& f, F&& value) {
   auto h = Kokkos::create_mirror_view(f.view);
   for (long k = 0; k < f.layout.extent(2); ++k)
     for (long j = 0; j < f.layout.extent(1); ++j)
@@ -47,11 +47,11 @@ TEST(StencilOperator, FixedAndGenericKernelsAgreeBitwise) {
   std::mt19937_64 rng(42);
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
   for (int dim : {2, 3})
-    for (const auto& name : builtin_stencil_names(dim)) {
-      const GlobalGrid g = grid(dim, {13, 9, dim == 3 ? 7 : 1}, true);
-      const Stencil s = make_builtin_stencil(name, g);
-      const FieldLayout l = layout_for(g, s);
-      Field in("in", l), a("a", l), b("b", l);
+    for (const auto& name : core::builtin_stencil_names(dim)) {
+      const core::GlobalGrid g = grid(dim, {13, 9, dim == 3 ? 7 : 1}, true);
+      const core::Stencil s = core::make_builtin_stencil(name, g);
+      const core::FieldLayout l = layout_for(g, s);
+      core::Field in("in", l), a("a", l), b("b", l);
       fill(in, [&](long, long, long) { return uni(rng); });
       const StencilOperator fixed(s, l), generic(s, l, StencilOperator::Kernel::kGeneric);
       EXPECT_STRNE(fixed.kernel_name(), "generic") << name;
@@ -69,11 +69,11 @@ TEST(StencilOperator, FixedAndGenericKernelsAgreeBitwise) {
 TEST(StencilOperator, BuiltinsDifferentiateQuadraticsExactly) {
   // u = x^2 + 2y^2 - z^2 (positions in cell units times h): Laplacian 2 + 4 - 2 = 4 (3D), 6 (2D).
   for (int dim : {2, 3})
-    for (const auto& name : builtin_stencil_names(dim)) {
-      const GlobalGrid g = grid(dim, {6, 5, dim == 3 ? 4 : 1}, true);
-      const Stencil s = make_builtin_stencil(name, g);
-      const FieldLayout l = layout_for(g, s);
-      Field in("in", l), out("out", l);
+    for (const auto& name : core::builtin_stencil_names(dim)) {
+      const core::GlobalGrid g = grid(dim, {6, 5, dim == 3 ? 4 : 1}, true);
+      const core::Stencil s = core::make_builtin_stencil(name, g);
+      const core::FieldLayout l = layout_for(g, s);
+      core::Field in("in", l), out("out", l);
       const double h = 0.1;
       fill(in, [&](long i, long j, long k) {
         const double x = (i - l.halo.lo[0]) * h, y = (j - l.halo.lo[1]) * h, z = (k - l.halo.lo[2]) * h;
@@ -91,19 +91,19 @@ TEST(StencilOperator, BuiltinsDifferentiateQuadraticsExactly) {
 }
 
 TEST(StencilOperator, RejectsAHaloNarrowerThanTheStencil) {
-  const GlobalGrid g = grid(3, {4, 4, 4}, true);
-  FieldLayout l;
+  const core::GlobalGrid g = grid(3, {4, 4, 4}, true);
+  core::FieldLayout l;
   l.box.n = g.n;
   l.halo.lo = {1, 1, 0};
   l.halo.hi = {1, 1, 1};
-  EXPECT_THROW(StencilOperator op(make_builtin_stencil("7pt", g), l), Error);
+  EXPECT_THROW(StencilOperator op(core::make_builtin_stencil("7pt", g), l), core::Error);
 }
 
 TEST(Boundary, DirichletGhostsTakeTheirFacesValue) {
-  const GlobalGrid g = grid(3, {4, 3, 2}, false);
-  const Stencil s = make_builtin_stencil("27pt", g);
-  const FieldLayout l = layout_for(g, s);
-  Field f("f", l);
+  const core::GlobalGrid g = grid(3, {4, 3, 2}, false);
+  const core::Stencil s = core::make_builtin_stencil("27pt", g);
+  const core::FieldLayout l = layout_for(g, s);
+  core::Field f("f", l);
   Kokkos::deep_copy(f.view, 7.0);
   fill_dirichlet(f, g, {{{1.0, 2.0}, {3.0, 4.0}, {5.0, 6.0}}});
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.view);
@@ -119,10 +119,10 @@ TEST(Boundary, DirichletGhostsTakeTheirFacesValue) {
 }
 
 TEST(Diagnostics, StatsAndChecksumSeeEveryInteriorCellOnly) {
-  const GlobalGrid g = grid(3, {5, 4, 3}, true);
-  const Stencil s = make_builtin_stencil("7pt", g);
-  const FieldLayout l = layout_for(g, s);
-  Field f("f", l);
+  const core::GlobalGrid g = grid(3, {5, 4, 3}, true);
+  const core::Stencil s = core::make_builtin_stencil("7pt", g);
+  const core::FieldLayout l = layout_for(g, s);
+  core::Field f("f", l);
   fill(f, [&](long i, long j, long k) {
     const bool inside = i >= 1 && i <= 5 && j >= 1 && j <= 4 && k >= 1 && k <= 3;
     return inside ? static_cast<double>(i + 10 * j + 100 * k) : 1e9;

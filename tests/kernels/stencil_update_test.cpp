@@ -20,15 +20,15 @@
 namespace cartex::kernels {
 namespace {
 
-using HostView = host_mirror_t<FieldView>;
+using HostView = core::host_mirror_t<core::FieldView>;
 
 long factorial(int n) { return n <= 1 ? 1 : n * factorial(n - 1); }
 
 // The star of radius r in the documented point order: the centre, then for d in x, y(, z) and
 // k = 1..r the offsets -k, +k; weights c_k / h_d^2 with c_k = 2 (-1)^(k+1) (r!)^2 / (k^2 (r-k)! (r+k)!),
 // the centre adding -2 sum_k c_k / h_d^2 dimension by dimension.
-Stencil star_stencil(int dim, int r, std::array<double, 3> h) {
-  Stencil s;
+core::Stencil star_stencil(int dim, int r, std::array<double, 3> h) {
+  core::Stencil s;
   s.name = "star" + std::to_string(r);
   s.dim = dim;
   std::vector<double> c(r + 1, 0.0);
@@ -45,7 +45,7 @@ Stencil star_stencil(int dim, int r, std::array<double, 3> h) {
   for (int d = 0; d < dim; ++d)
     for (int k = 1; k <= r; ++k)
       for (int side : {-1, 1}) {
-        Offset o{0, 0, 0};
+        core::Offset o{0, 0, 0};
         o[d] = side * k;
         s.offsets.push_back(o);
         s.weights.push_back(c[k] / (h[d] * h[d]));
@@ -53,22 +53,22 @@ Stencil star_stencil(int dim, int r, std::array<double, 3> h) {
   return s;
 }
 
-Stencil builtin(int dim, const std::string& name) {
-  GlobalGrid g;
+core::Stencil builtin(int dim, const std::string& name) {
+  core::GlobalGrid g;
   g.dim = dim;
   g.n = {8, 8, dim == 3 ? 8 : 1};
   g.length = {0.8, 0.8, dim == 3 ? 0.8 : 1.0};
-  return make_builtin_stencil(name, g);
+  return core::make_builtin_stencil(name, g);
 }
 
-FieldLayout layout_for(const Stencil& s, std::array<long, 3> n) {
-  FieldLayout l;
+core::FieldLayout layout_for(const core::Stencil& s, std::array<long, 3> n) {
+  core::FieldLayout l;
   l.box.n = n;
   l.halo = s.reach();
   return l;
 }
 
-void fill_random(Field& f, std::mt19937_64& rng) {
+void fill_random(core::Field& f, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
   auto h = Kokkos::create_mirror_view(f.view);
   for (size_t q = 0; q < h.size(); ++q) h.data()[q] = uni(rng);
@@ -76,14 +76,14 @@ void fill_random(Field& f, std::mt19937_64& rng) {
 }
 
 // A host copy (never the field's own storage, also when that is host memory).
-HostView host(const Field& f) {
+HostView host(const core::Field& f) {
   HostView h = Kokkos::create_mirror(f.view);
   Kokkos::deep_copy(h, f.view);
   return h;
 }
 
-Field copy_of(const Field& f, const std::string& name) {
-  Field c(name, f.layout);
+core::Field copy_of(const core::Field& f, const std::string& name) {
+  core::Field c(name, f.layout);
   Kokkos::deep_copy(c.view, f.view);
   return c;
 }
@@ -96,7 +96,7 @@ long count_differences(const HostView& a, const HostView& b) {
 
 // The documented order written out for one cell: groups by weight (first appearance), parts by
 // ascending dx, each part's lines left to right in stencil order, groups left to right.
-double reference_acc(const Stencil& s, const double* u, long p, long sy, long sz) {
+double reference_acc(const core::Stencil& s, const double* u, long p, long sy, long sz) {
   std::vector<double> weight;
   std::vector<std::vector<int>> members;
   for (int q = 0; q < s.size(); ++q) {
@@ -118,7 +118,7 @@ double reference_acc(const Stencil& s, const double* u, long p, long sy, long sz
       double column = 0;
       bool first_line = true;
       for (int q : members[g]) {
-        const Offset& o = s.offsets[q];
+        const core::Offset& o = s.offsets[q];
         if (o[0] != dx) continue;
         const double value = u[p + o[0] + o[1] * sy + o[2] * sz];
         column = first_line ? value : column + value;
@@ -134,8 +134,8 @@ double reference_acc(const Stencil& s, const double* u, long p, long sy, long sz
 }
 
 // out over the interior by the reference order and scheme, on host copies.
-HostView reference_apply(const Stencil& s, const Field& in, const Field& out, double coeff, Scheme scheme) {
-  const FieldLayout& l = in.layout;
+HostView reference_apply(const core::Stencil& s, const core::Field& in, const core::Field& out, double coeff, Scheme scheme) {
+  const core::FieldLayout& l = in.layout;
   HostView u = host(in), v = host(out);
   const long sy = l.extent(0), sz = l.extent(0) * l.extent(1);
   for (long k = l.halo.lo[2]; k < l.halo.lo[2] + l.box.n[2]; ++k)
@@ -151,8 +151,8 @@ HostView reference_apply(const Stencil& s, const Field& in, const Field& out, do
 
 // Runs of interior cells of every kind the host loop distinguishes: whole lines, runs shorter than a
 // vector, runs starting at every alignment; about half of the lines, the rest untouched.
-std::vector<LineRun> some_runs(const FieldLayout& l) {
-  std::vector<LineRun> runs;
+std::vector<core::LineRun> some_runs(const core::FieldLayout& l) {
+  std::vector<core::LineRun> runs;
   const long sy = l.extent(0), sz = l.extent(0) * l.extent(1), nx = l.box.n[0];
   long line = 0;
   for (long k = 0; k < l.box.n[2]; ++k)
@@ -175,7 +175,7 @@ std::vector<LineRun> some_runs(const FieldLayout& l) {
 
 struct Case {
   std::string label;
-  Stencil stencil;
+  core::Stencil stencil;
   std::string kernel;  // expected kernel_name() with Kernel::kAuto
 };
 
@@ -211,16 +211,16 @@ TEST(StencilKernels, SpecializedGenericAndReferenceAgreeBitwise) {
     for (const auto& n : sizes(c.stencil.dim))
       for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
         const std::string what = c.label + " n=" + std::to_string(n[0]) + (scheme == Scheme::kEuler ? " euler" : " leapfrog");
-        const FieldLayout l = layout_for(c.stencil, n);
+        const core::FieldLayout l = layout_for(c.stencil, n);
         const StencilOperator fast(c.stencil, l, StencilOperator::Kernel::kAuto, scheme);
         const StencilOperator generic(c.stencil, l, StencilOperator::Kernel::kGeneric, scheme);
         ASSERT_EQ(fast.kernel_name(), c.kernel) << what;
         ASSERT_STREQ(generic.kernel_name(), "generic") << what;
-        Field in("in", l), old("old", l);
+        core::Field in("in", l), old("old", l);
         fill_random(in, rng);
         fill_random(old, rng);
         const double coeff = 0.0123;
-        Field a = copy_of(old, "a"), b = copy_of(old, "b");
+        core::Field a = copy_of(old, "a"), b = copy_of(old, "b");
         fast.apply(in, a, coeff);
         generic.apply(in, b, coeff);
         const HostView ref = reference_apply(c.stencil, in, old, coeff, scheme);
@@ -237,12 +237,12 @@ TEST(StencilKernels, RegionSweepEqualsInteriorSweepOnItsCells) {
         for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
           const std::string what = c.label + " n=" + std::to_string(n[0]) + (kernel == StencilOperator::Kernel::kAuto ? " auto" : " generic") +
                                    (scheme == Scheme::kEuler ? " euler" : " leapfrog");
-          const FieldLayout l = layout_for(c.stencil, n);
+          const core::FieldLayout l = layout_for(c.stencil, n);
           const StencilOperator op(c.stencil, l, kernel, scheme);
-          Field in("in", l), old("old", l);
+          core::Field in("in", l), old("old", l);
           fill_random(in, rng);
           fill_random(old, rng);
-          Field whole = copy_of(old, "whole"), part = copy_of(old, "part");
+          core::Field whole = copy_of(old, "whole"), part = copy_of(old, "part");
           const auto runs = some_runs(l);
           op.apply(in, whole, 0.37);
           op.apply(in, part, 0.37, make_cell_region(l, runs));
@@ -260,8 +260,8 @@ TEST(StencilKernels, LeapfrogMatchesADirectComputation) {
   // out = 2u - old + coeff * L(u) with L summed naively in stencil order: equal to rounding.
   std::mt19937_64 rng(3);
   for (const auto& c : specialized_cases()) {
-    const FieldLayout l = layout_for(c.stencil, c.stencil.dim == 3 ? std::array<long, 3>{9, 5, 4} : std::array<long, 3>{9, 5, 1});
-    Field in("in", l), out("out", l);
+    const core::FieldLayout l = layout_for(c.stencil, c.stencil.dim == 3 ? std::array<long, 3>{9, 5, 4} : std::array<long, 3>{9, 5, 1});
+    core::Field in("in", l), out("out", l);
     fill_random(in, rng);
     fill_random(out, rng);
     const HostView u = host(in), old = host(out);
@@ -277,7 +277,7 @@ TEST(StencilKernels, LeapfrogMatchesADirectComputation) {
           const long p = k * sz + j * sy + i;
           double lap = 0;
           for (int q = 0; q < c.stencil.size(); ++q) {
-            const Offset& o = c.stencil.offsets[q];
+            const core::Offset& o = c.stencil.offsets[q];
             lap += c.stencil.weights[q] * u.data()[p + o[0] + o[1] * sy + o[2] * sz];
           }
           const double expect = 2 * u.data()[p] - old.data()[p] + coeff * lap;
@@ -287,7 +287,7 @@ TEST(StencilKernels, LeapfrogMatchesADirectComputation) {
 }
 
 TEST(StencilKernels, KernelSelectionByShape) {
-  const auto name = [](const Stencil& s, StencilOperator::Kernel k = StencilOperator::Kernel::kAuto) {
+  const auto name = [](const core::Stencil& s, StencilOperator::Kernel k = StencilOperator::Kernel::kAuto) {
     return std::string(StencilOperator(s, layout_for(s, {6, 6, s.dim == 3 ? 6L : 1L}), k).kernel_name());
   };
   EXPECT_EQ(name(builtin(3, "7pt")), "star<3,1>");
@@ -299,31 +299,31 @@ TEST(StencilKernels, KernelSelectionByShape) {
   EXPECT_EQ(name(builtin(3, "27pt"), StencilOperator::Kernel::kGeneric), "generic");
 
   // core's star stencils of every order, in 2D and 3D.
-  for (int order : star_orders())
+  for (int order : core::star_orders())
     for (int dim : {2, 3}) {
-      GlobalGrid g;
+      core::GlobalGrid g;
       g.dim = dim;
       g.n = {16, 16, dim == 3 ? 16 : 1};
       const std::string expect = "star<" + std::to_string(dim) + "," + std::to_string(order / 2) + ">";
-      EXPECT_EQ(name(make_star_stencil(order, g)), expect) << "order " << order;
+      EXPECT_EQ(name(core::make_star_stencil(order, g)), expect) << "order " << order;
     }
   // Radius 5: no specialized kernel.
   EXPECT_EQ(name(star_stencil(3, 5, {0.1, 0.1, 0.1})), "generic");
   // The same points in another order.
-  Stencil shuffled = builtin(3, "7pt");
+  core::Stencil shuffled = builtin(3, "7pt");
   std::swap(shuffled.offsets[1], shuffled.offsets[2]);
   std::swap(shuffled.weights[1], shuffled.weights[2]);
   EXPECT_EQ(name(shuffled), "generic");
   // A star whose weights do not have the star's grouping: one neighbour weight differs.
-  Stencil lopsided = builtin(3, "7pt");
+  core::Stencil lopsided = builtin(3, "7pt");
   lopsided.weights[2] *= 1.5;
   EXPECT_EQ(name(lopsided), "generic");
   // The centre weight equal to the neighbours': they form one group, which no star kernel evaluates.
-  Stencil flat = builtin(3, "7pt");
+  core::Stencil flat = builtin(3, "7pt");
   for (auto& w : flat.weights) w = 1.0;
   EXPECT_EQ(name(flat), "generic");
   // A box whose edges and corners share a weight.
-  Stencil box = builtin(3, "27pt");
+  core::Stencil box = builtin(3, "27pt");
   for (int q = 0; q < box.size(); ++q) {
     const auto& o = box.offsets[q];
     if ((o[0] != 0) + (o[1] != 0) + (o[2] != 0) == 3) box.weights[q] = box.weights[1];  // corner := edge
@@ -334,8 +334,8 @@ TEST(StencilKernels, KernelSelectionByShape) {
 // The 5x5x5 box with weight `weight(|dx|, |dy|, |dz|)`: many groups and columns (more than the
 // generic kernel windows), x reach 2.
 template <class F>
-Stencil box125(F&& weight) {
-  Stencil s;
+core::Stencil box125(F&& weight) {
+  core::Stencil s;
   s.name = "box125";
   s.dim = 3;
   for (int dz = -2; dz <= 2; ++dz)
@@ -350,7 +350,7 @@ Stencil box125(F&& weight) {
 TEST(StencilKernels, LargeGenericStencilsFollowTheDocumentedOrder) {
   std::mt19937_64 rng(13);
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
-  const std::vector<Stencil> stencils{
+  const std::vector<core::Stencil> stencils{
       box125([](int a, int b, int c) { return 1.0 / (1 + a + 3 * b + 9 * c); }),        // symmetric groups
       box125([](int a, int b, int c) { return 0.5 + (a + b + c) % 3; }),              // few large groups
       box125([&](int, int, int) { return uni(rng); }),                                // 125 groups
@@ -358,10 +358,10 @@ TEST(StencilKernels, LargeGenericStencilsFollowTheDocumentedOrder) {
   for (const auto& s : stencils)
     for (const auto& n : std::vector<std::array<long, 3>>{{21, 4, 3}, {6, 2, 2}})
       for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
-        const FieldLayout l = layout_for(s, n);
+        const core::FieldLayout l = layout_for(s, n);
         const StencilOperator op(s, l, StencilOperator::Kernel::kAuto, scheme);
         EXPECT_STREQ(op.kernel_name(), "generic");
-        Field in("in", l), out("out", l);
+        core::Field in("in", l), out("out", l);
         fill_random(in, rng);
         fill_random(out, rng);
         const HostView ref = reference_apply(s, in, out, 0.25, scheme);
@@ -377,21 +377,21 @@ TEST(StencilKernels, GenericStencilsFollowTheDocumentedOrder) {
   std::uniform_int_distribution<int> off(-2, 2), pick(0, 3), count(2, 20);  // 2D: 25 offsets
   const double values[4] = {0.25, -1.5, 3.0, 0.1};
   for (int trial = 0; trial < 20; ++trial) {
-    Stencil s;
+    core::Stencil s;
     s.name = "random";
     s.dim = trial % 2 == 0 ? 3 : 2;
-    std::set<Offset> seen;
+    std::set<core::Offset> seen;
     const int points = count(rng);
     while (static_cast<int>(s.offsets.size()) < points) {
-      const Offset o{off(rng), off(rng), s.dim == 3 ? off(rng) : 0};
+      const core::Offset o{off(rng), off(rng), s.dim == 3 ? off(rng) : 0};
       if (!seen.insert(o).second) continue;
       s.offsets.push_back(o);
       s.weights.push_back(values[pick(rng)]);
     }
-    const FieldLayout l = layout_for(s, s.dim == 3 ? std::array<long, 3>{13, 4, 3} : std::array<long, 3>{21, 5, 1});
+    const core::FieldLayout l = layout_for(s, s.dim == 3 ? std::array<long, 3>{13, 4, 3} : std::array<long, 3>{21, 5, 1});
     for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
       const StencilOperator op(s, l, StencilOperator::Kernel::kAuto, scheme);
-      Field in("in", l), out("out", l);
+      core::Field in("in", l), out("out", l);
       fill_random(in, rng);
       fill_random(out, rng);
       const HostView ref = reference_apply(s, in, out, 0.5, scheme);

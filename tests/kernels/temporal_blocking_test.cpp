@@ -20,16 +20,16 @@
 namespace cartex::kernels {
 namespace {
 
-using HostView = host_mirror_t<FieldView>;
+using HostView = core::host_mirror_t<core::FieldView>;
 using halo::HaloPattern;
 
 // Rank 0's halo pattern of k steps of st (the halo layer builds it from the geometry).
-HaloPattern make_halo_pattern(const Decomposition& dec, const Stencil& st, int k) {
+HaloPattern make_halo_pattern(const core::Decomposition& dec, const core::Stencil& st, int k) {
   return halo::make_halo_pattern(halo::HaloGeometry(dec, st, k), 0);
 }
 
-GlobalGrid test_grid(int dim, bool periodic) {
-  GlobalGrid g;
+core::GlobalGrid test_grid(int dim, bool periodic) {
+  core::GlobalGrid g;
   g.dim = dim;
   g.n = dim == 3 ? std::array<long, 3>{18, 17, 16} : std::array<long, 3>{40, 37, 1};
   g.periodic = {periodic, periodic, dim == 2 || periodic};
@@ -39,20 +39,20 @@ GlobalGrid test_grid(int dim, bool periodic) {
 
 // The stencils under test: the builtins and stars of radius 2..4 (specialized kernels) and an
 // asymmetric custom stencil (generic kernel).
-std::vector<Stencil> stencils(const GlobalGrid& g) {
-  std::vector<Stencil> out;
-  for (const auto& name : builtin_stencil_names(g.dim)) out.push_back(make_builtin_stencil(name, g));
-  for (const int order : {4, 6, 8}) out.push_back(make_star_stencil(order, g));
+std::vector<core::Stencil> stencils(const core::GlobalGrid& g) {
+  std::vector<core::Stencil> out;
+  for (const auto& name : core::builtin_stencil_names(g.dim)) out.push_back(core::make_builtin_stencil(name, g));
+  for (const int order : {4, 6, 8}) out.push_back(core::make_star_stencil(order, g));
   if (g.dim == 3)
-    out.push_back(make_custom_stencil("skew", {{0, 0, 0}, {1, 0, 0}, {-2, 0, 0}, {0, 1, 1}, {0, -1, 0}, {0, 0, -2}, {1, -1, 0}},
+    out.push_back(core::make_custom_stencil("skew", {{0, 0, 0}, {1, 0, 0}, {-2, 0, 0}, {0, 1, 1}, {0, -1, 0}, {0, 0, -2}, {1, -1, 0}},
                                       {-2.5, 0.5, 0.25, 0.5, 0.75, 0.25, 0.25}, true, g));
   else
-    out.push_back(make_custom_stencil("skew", {{0, 0, 0}, {1, 0, 0}, {-2, 0, 0}, {1, 1, 0}, {0, -1, 0}, {0, 2, 0}},
+    out.push_back(core::make_custom_stencil("skew", {{0, 0, 0}, {1, 0, 0}, {-2, 0, 0}, {1, 1, 0}, {0, -1, 0}, {0, 2, 0}},
                                       {-2.5, 0.5, 0.75, 0.5, 0.5, 0.25}, true, g));
   return out;
 }
 
-void fill_random(Field& f, unsigned seed) {
+void fill_random(core::Field& f, unsigned seed) {
   HostView h = Kokkos::create_mirror_view(f.view);
   std::mt19937 gen(seed);
   std::uniform_real_distribution<double> dist(-1.0, 1.0);
@@ -62,7 +62,7 @@ void fill_random(Field& f, unsigned seed) {
 }
 
 // The first differing view index of a and b, or -1 if their bits are equal.
-long first_difference(const Field& a, const Field& b) {
+long first_difference(const core::Field& a, const core::Field& b) {
   HostView ha = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), a.view);
   HostView hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.view);
   for (size_t i = 0; i < ha.size(); ++i)
@@ -71,13 +71,13 @@ long first_difference(const Field& a, const Field& b) {
 }
 
 // Runs steps first..k of one cycle one by one and blocked with tile_y; expects equal bits everywhere.
-void expect_blocked_equals_single(const Stencil& st, const HaloPattern& p, Scheme scheme, int first, long tile_y,
+void expect_blocked_equals_single(const core::Stencil& st, const HaloPattern& p, Scheme scheme, int first, long tile_y,
                                   const std::string& what) {
   const int k = static_cast<int>(p.update.size());  // one update region per step of the cycle
   const StencilOperator op(st, p.layout, StencilOperator::Kernel::kAuto, scheme);
   const CycleRegions single(p.layout, st, p.update, TemporalTiling{0});
   const CycleRegions blocked(p.layout, st, p.update, TemporalTiling{tile_y});
-  Field a1("a1", p.layout), b1("b1", p.layout), a2("a2", p.layout), b2("b2", p.layout);
+  core::Field a1("a1", p.layout), b1("b1", p.layout), a2("a2", p.layout), b2("b2", p.layout);
   fill_random(a1, 1);
   fill_random(b1, 2);
   Kokkos::deep_copy(a2.view, a1.view);
@@ -89,7 +89,7 @@ void expect_blocked_equals_single(const Stencil& st, const HaloPattern& p, Schem
   EXPECT_EQ(first_difference(a1, a2), -1) << where;
   EXPECT_EQ(first_difference(b1, b2), -1) << where;
   // The steps changed something: the comparison is not between two untouched fields.
-  Field a0("a0", p.layout);
+  core::Field a0("a0", p.layout);
   fill_random(a0, 1);
   EXPECT_NE(first_difference(a0, k % 2 == first % 2 ? b2 : a2), -1) << where;
 }
@@ -97,9 +97,9 @@ void expect_blocked_equals_single(const Stencil& st, const HaloPattern& p, Schem
 TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
   for (const int dim : {2, 3}) {
     for (const bool periodic : {true, false}) {
-      const GlobalGrid g = test_grid(dim, periodic);
-      const Decomposition dec(g, ProcessGrid::create(g, {1, 1, 1}, 1));
-      for (const Stencil& st : stencils(g)) {
+      const core::GlobalGrid g = test_grid(dim, periodic);
+      const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, 1, 1}, 1));
+      for (const core::Stencil& st : stencils(g)) {
         const auto r = st.reach();
         const int reach = std::max({r.lo[0], r.hi[0], r.lo[1], r.hi[1], r.lo[2], r.hi[2]});
         for (int k = 1; k <= 8 && k * reach <= 16; ++k) {
@@ -119,9 +119,9 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
 }
 
 TEST(TemporalBlocking, RedundantFractionCountsTheGhostUpdates) {
-  const GlobalGrid g = test_grid(3, true);
-  const Decomposition dec(g, ProcessGrid::create(g, {1, 1, 1}, 1));
-  const Stencil st = make_builtin_stencil("7pt", g);
+  const core::GlobalGrid g = test_grid(3, true);
+  const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, 1, 1}, 1));
+  const core::Stencil st = core::make_builtin_stencil("7pt", g);
   const HaloPattern p1 = make_halo_pattern(dec, st, 1);
   EXPECT_EQ(CycleRegions(p1.layout, st, p1.update, TemporalTiling{4}).redundant_fraction(), 0.0);
   const HaloPattern p2 = make_halo_pattern(dec, st, 2);

@@ -24,17 +24,17 @@ bool is_help(const char* arg) { return std::strcmp(arg, "--help") == 0 || std::s
 
 }  // namespace
 
-int run_app(const char* name, Equation equation, int argc, char** argv) {
+int run_app(const char* name, core::Equation equation, int argc, char** argv) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 
-  InputSources in;
+  core::InputSources in;
   bool dry_run = false, help_input = false, list_backends = false;
   std::string restart;
   std::string early_text;  // --help / --version / --help-input / --list-backends text, printed by rank 0
   std::optional<Setup> setup;
 
-  const char* what = equation == Equation::kHeat ? "explicit heat equation" : "wave equation (leapfrog)";
+  const char* what = equation == core::Equation::kHeat ? "explicit heat equation" : "wave equation (leapfrog)";
   CLI::App app{fmt::format("cartex {}: {} (2D or 3D) with MPI + Kokkos, configured by YAML input files", name, what)};
   app.add_option("input", in.files, "input YAML file(s), layered left to right: a later file overrides keys of the earlier ones (docs/input.md)");
   app.add_option("--set", in.sets, "set one input key, e.g. --set grid.n=[64,64,64]; --set KEY=null removes it (repeatable)")
@@ -49,7 +49,7 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
   app.add_flag("--list-backends", list_backends,
                "print the halo backends comm.backend accepts (the halo registry: memory, overlap, description), then exit");
   app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
-  app.set_version_flag("--version", fmt::format("{} {} (cartex, commit {})", name, kVersion, kGitCommit));
+  app.set_version_flag("--version", fmt::format("{} {} (cartex, commit {})", name, core::kVersion, core::kGitCommit));
 
   return entry::run_main(
       MPI_COMM_WORLD,
@@ -63,10 +63,10 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
           early_text = e.what();
           return;
         } catch (const CLI::ParseError& e) {
-          throw InputError(fmt::format("{}: {} (see {} --help)", name, e.what(), name));
+          throw core::InputError(fmt::format("{}: {} (see {} --help)", name, e.what(), name));
         }
         if (help_input) {
-          early_text = fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name, input_keys_help(equation));
+          early_text = fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name, core::input_keys_help(equation));
           return;
         }
         if (list_backends) {
@@ -74,7 +74,7 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
           return;
         }
         if (in.files.empty() && restart.empty())
-          throw InputError(fmt::format("{}: an input file is required (or --restart FILE) (see {} --help)", name, name));
+          throw core::InputError(fmt::format("{}: an input file is required (or --restart FILE) (see {} --help)", name, name));
         const std::string checkpoint = restart.empty() ? std::string() : resolve_restart(restart, in, equation);
         setup = make_setup(name, equation, in, MPI_COMM_WORLD);
         if (!checkpoint.empty()) load_restart(*setup, checkpoint);
@@ -92,7 +92,7 @@ int run_app(const char* name, Equation equation, int argc, char** argv) {
       });
 }
 
-int app_main(const char* name, Equation equation, int argc, char** argv) {
+int app_main(const char* name, core::Equation equation, int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -9,6 +9,6 @@ namespace cartex::app {
 // zero-copy while the default memory space is not host-accessible (`host_accessible_memory`, a
 // parameter so a host-only build can test it), and at comm.allreduce when comm/ranks has no such
 // algorithm.
-void check_comm_choices(const Config& cfg, bool host_accessible_memory);
+void check_comm_choices(const core::Config& cfg, bool host_accessible_memory);
 
 }  // namespace cartex::app

@@ -12,7 +12,7 @@ namespace cartex::app {
 
 namespace {
 
-double cell_volume(const GlobalGrid& g) {
+double cell_volume(const core::GlobalGrid& g) {
   double v = 1;
   for (int d = 0; d < g.dim; ++d) v *= g.spacing(d);
   return v;
@@ -20,10 +20,10 @@ double cell_volume(const GlobalGrid& g) {
 
 }  // namespace
 
-Record diagnose(const Setup& s, const Field& u, long step, const kernels::Allreduce& reduce) {
-  PhaseScope phase(Phase::kDiagnostics);
+Record diagnose(const Setup& s, const core::Field& u, long step, const kernels::Allreduce& reduce) {
+  core::PhaseScope phase(core::Phase::kDiagnostics);
   const MPI_Comm comm = s.comm();
-  Record r{step, step_time(s.cfg, step), kernels::field_stats(u, comm, reduce), 0.0, -1.0};
+  Record r{step, core::step_time(s.cfg, step), kernels::field_stats(u, comm, reduce), 0.0, -1.0};
   r.integral = r.stats.sum * cell_volume(s.cfg.grid);
   if (kernels::sine_mode_is_exact(s.cfg)) {
     const double amp = kernels::sine_mode_amplitude(s.cfg, step);

@@ -22,7 +22,7 @@ inline constexpr const char* kIntegralLabel = "integral of u";
 inline constexpr const char* kIntegralColumn = "integral";
 
 // The diagnostics of `u` at `step` (collective).
-Record diagnose(const Setup& s, const Field& u, long step, const kernels::Allreduce& reduce);
+Record diagnose(const Setup& s, const core::Field& u, long step, const kernels::Allreduce& reduce);
 
 // The progress line's diagnostic part: "integral=+1.0e+00  max=...  err=...".
 std::string describe(const Record& r);

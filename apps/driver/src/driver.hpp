@@ -22,10 +22,10 @@ namespace cartex::app {
 struct Setup {
   std::string app;  // the program's name, for the summary and provenance
   double started = MPI_Wtime();         // when the set-up began: run.wall_time_limit counts from here
-  InputSources input;                   // the input files and overrides, for the restart command
-  Config cfg;
-  ProcessGrid procs;
-  Decomposition decomp{GlobalGrid{}, ProcessGrid{}};
+  core::InputSources input;                   // the input files and overrides, for the restart command
+  core::Config cfg;
+  core::ProcessGrid procs;
+  core::Decomposition decomp{core::GlobalGrid{}, core::ProcessGrid{}};
   ResourceEstimate resources;            // the memory and set-up work estimated before set-up
   std::optional<halo::HaloGeometry> geometry;  // where every halo cell comes from (all ranks), built once
   halo::HaloPattern pattern;                   // this rank's halo blocks and update regions
@@ -37,12 +37,12 @@ struct Setup {
 
 // Reads the input, decides the decomposition and the placement of grid positions on ranks of
 // `launch`; throws InputError (deterministic on every rank). Collective.
-Setup make_setup(const std::string& app, Equation equation, const InputSources& input, MPI_Comm launch);
+Setup make_setup(const std::string& app, core::Equation equation, const core::InputSources& input, MPI_Comm launch);
 
 // The checkpoint `restart` names (a path, or "latest": the newest valid one in output.dir of the
 // input, or in "output" without one); without input files, makes `in` the checkpoint's own input.
 // On this rank alone; throws InputError "--restart ...: what".
-std::string resolve_restart(const std::string& restart, InputSources& in, Equation equation);
+std::string resolve_restart(const std::string& restart, core::InputSources& in, core::Equation equation);
 
 // Checks checkpoint `path` against the set-up and reads this rank's block (no communication);
 // throws InputError "--restart PATH: what".

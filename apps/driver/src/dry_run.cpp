@@ -14,7 +14,7 @@ namespace cartex::app {
 
 namespace {
 
-std::string offset_text(const Offset& o, int dim) { return fmt::format("({})", fmt::join(o.begin(), o.begin() + dim, ",")); }
+std::string offset_text(const core::Offset& o, int dim) { return fmt::format("({})", fmt::join(o.begin(), o.begin() + dim, ",")); }
 
 // min and max of a per-rank value over comm.
 std::pair<long, long> min_max(long v, MPI_Comm comm) {
@@ -75,7 +75,7 @@ void print_dry_run(const Setup& s) {
                                                             kernels::find_update(s.cfg.stencil.name) == nullptr, tiling_reason));
   double redundant[2] = {-cycle.redundant_fraction(), cycle.redundant_fraction()};
   if (MPI_Allreduce(MPI_IN_PLACE, redundant, 2, MPI_DOUBLE, MPI_MAX, comm) != MPI_SUCCESS)
-    throw Error("MPI_Allreduce failed in --dry-run (redundant work)");
+    throw core::Error("MPI_Allreduce failed in --dry-run (redundant work)");
   if (rank != 0) return;
   const std::string tiling_text = fmt::format(
       "temporal blocking: {} ({}); redundant ghost updates {:.1f}%..{:.1f}% of k block updates; modelled traffic {:.1f} B "

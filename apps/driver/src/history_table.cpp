@@ -14,7 +14,7 @@ const std::vector<std::string> kColumns{"step", "time", "sum", "min", "max", kIn
 size_t column(const io::Table& t, const std::string& name, const std::string& alias = "") {
   for (size_t c = 0; c < t.columns.size(); ++c)
     if (t.columns[c] == name || (!alias.empty() && t.columns[c] == alias)) return c;
-  throw Error(fmt::format("checkpoint history has no column {} (columns: {})", name, fmt::join(t.columns, ",")));
+  throw core::Error(fmt::format("checkpoint history has no column {} (columns: {})", name, fmt::join(t.columns, ",")));
 }
 
 }  // namespace

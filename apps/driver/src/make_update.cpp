@@ -5,9 +5,9 @@
 namespace cartex::app {
 
 std::unique_ptr<kernels::UpdateOperator> make_update(const Setup& s) {
-  const Config& c = s.cfg;
+  const core::Config& c = s.cfg;
   if (const kernels::UpdateFactory* make = kernels::find_update(c.stencil.name)) return (*make)(c, s.pattern.layout);
-  if (c.equation == Equation::kHeat)
+  if (c.equation == core::Equation::kHeat)
     return std::make_unique<kernels::LinearUpdate>(c.stencil, s.pattern.layout, kernels::Scheme::kEuler, c.dt * c.alpha);
   return std::make_unique<kernels::LinearUpdate>(c.stencil, s.pattern.layout, kernels::Scheme::kLeapfrog,
                                                  c.dt * c.dt * c.speed * c.speed);

@@ -11,7 +11,7 @@ namespace cartex::app {
 namespace {
 
 // Rows after the phases: the step time not spent in a phase, and the step time itself.
-constexpr int kOther = kPhaseCount, kStep = kPhaseCount + 1, kRows = kPhaseCount + 2;
+constexpr int kOther = core::kPhaseCount, kStep = core::kPhaseCount + 1, kRows = core::kPhaseCount + 2;
 
 // Element-wise min, sum and max of `v` over comm.
 struct Reduced {
@@ -23,13 +23,13 @@ Reduced reduce(const std::vector<double>& v, MPI_Comm comm) {
   const int n = static_cast<int>(v.size());
   for (auto [out, op] : {std::pair{&r.min, MPI_MIN}, std::pair{&r.sum, MPI_SUM}, std::pair{&r.max, MPI_MAX}})
     if (MPI_Allreduce(v.data(), out->data(), n, MPI_DOUBLE, op, comm) != MPI_SUCCESS)
-      throw Error("MPI_Allreduce of the phase table failed");
+      throw core::Error("MPI_Allreduce of the phase table failed");
   return r;
 }
 
 }  // namespace
 
-std::string phase_table(const PhaseTotals& phases, double step_seconds, MPI_Comm comm) {
+std::string phase_table(const core::PhaseTotals& phases, double step_seconds, MPI_Comm comm) {
   int size = 1;
   MPI_Comm_size(comm, &size);
   // Per rank: seconds of every row, their shares of this rank's step time, calls.
@@ -38,10 +38,10 @@ std::string phase_table(const PhaseTotals& phases, double step_seconds, MPI_Comm
   double* share = seconds + kRows;
   double* calls = share + kRows;
   double in_step = 0;
-  for (int p = 0; p < kPhaseCount; ++p) {
+  for (int p = 0; p < core::kPhaseCount; ++p) {
     seconds[p] = phases.seconds[p];
     calls[p] = static_cast<double>(phases.calls[p]);
-    if (phase_info(static_cast<Phase>(p)).in_step) in_step += seconds[p];
+    if (core::phase_info(static_cast<core::Phase>(p)).in_step) in_step += seconds[p];
   }
   seconds[kOther] = step_seconds - in_step;
   seconds[kStep] = step_seconds;
@@ -59,8 +59,8 @@ std::string phase_table(const PhaseTotals& phases, double step_seconds, MPI_Comm
     return lo == hi ? fmt::format("{}", hi) : fmt::format("{}-{}", lo, hi);
   };
   const auto phase_rows = [&](bool in_step, const char* note) {
-    for (int p = 0; p < kPhaseCount; ++p)
-      if (phase_info(static_cast<Phase>(p)).in_step == in_step) line(p, phase_info(static_cast<Phase>(p)).name, calls_of(p), note);
+    for (int p = 0; p < core::kPhaseCount; ++p)
+      if (core::phase_info(static_cast<core::Phase>(p)).in_step == in_step) line(p, core::phase_info(static_cast<core::Phase>(p)).name, calls_of(p), note);
   };
   phase_rows(true, "");
   line(kOther, "other", "-", "  (step time outside the phases)");

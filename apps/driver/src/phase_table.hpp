@@ -11,7 +11,7 @@ namespace cartex::app {
 
 // The table's lines for this rank's `phases` and its step time `step_seconds` (the loop's wall time
 // without output), each value as min / avg / max over the ranks of comm; the same text on every
-// rank. Collective; throws cartex::Error if a reduction fails.
-std::string phase_table(const PhaseTotals& phases, double step_seconds, MPI_Comm comm);
+// rank. Collective; throws cartex::core::Error if a reduction fails.
+std::string phase_table(const core::PhaseTotals& phases, double step_seconds, MPI_Comm comm);
 
 }  // namespace cartex::app

@@ -16,7 +16,7 @@ ranks::NodeLayout read_layout(MPI_Comm comm) {
   try {
     return ranks::layout_from_env(comm);
   } catch (const std::invalid_argument& e) {
-    throw InputError(fmt::format("environment: {}", e.what()));
+    throw core::InputError(fmt::format("environment: {}", e.what()));
   }
 }
 
@@ -40,7 +40,7 @@ std::vector<ranks::HaloNeighbor> halo_neighbors(const halo::HaloPattern& p, MPI_
 
 }  // namespace
 
-Placement::Placement(const Config& cfg, const ProcessGrid& procs, const halo::HaloPattern& pattern, MPI_Comm launch)
+Placement::Placement(const core::Config& cfg, const core::ProcessGrid& procs, const halo::HaloPattern& pattern, MPI_Comm launch)
     : launch_(launch), launch_layout_(read_layout(launch)), layout_(launch_layout_), origin_(layout_origin()) {
   const std::vector<int> dims(procs.dims.begin(), procs.dims.end());
   const std::vector<int> periods{cfg.grid.periodic[0], cfg.grid.periodic[1], cfg.grid.dim == 3 && cfg.grid.periodic[2]};

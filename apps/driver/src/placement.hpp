@@ -24,7 +24,7 @@ class Placement {
  public:
   // Reads the layout (throws InputError for malformed CARTEX_RANK* variables) and chooses the
   // node-block assignment for the halo blocks of `pattern` (this launch rank's). Collective.
-  Placement(const Config& cfg, const ProcessGrid& procs, const halo::HaloPattern& pattern, MPI_Comm launch);
+  Placement(const core::Config& cfg, const core::ProcessGrid& procs, const halo::HaloPattern& pattern, MPI_Comm launch);
   Placement(const Placement&) = delete;
   Placement& operator=(const Placement&) = delete;
 

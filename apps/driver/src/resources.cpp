@@ -20,7 +20,7 @@ constexpr double kIndex = sizeof(long);   // halo cell lists
 constexpr double kDistance = 2;           // a step-distance table entry (std::uint16_t)
 
 void check_mpi(int rc, const char* call) {
-  if (rc != MPI_SUCCESS) throw Error(fmt::format("{} failed (error {})", call, rc));
+  if (rc != MPI_SUCCESS) throw core::Error(fmt::format("{} failed (error {})", call, rc));
 }
 
 // Send and receive buffers of `backend` for h halo cells per rank, as its registry row says: packed
@@ -84,7 +84,7 @@ std::pair<double, std::string> node_limit() {
   if (env == nullptr || *env == '\0') return available_memory();
   const double v = parse_bytes(env);
   if (v < 0)
-    throw InputError(fmt::format("CARTEX_MEMORY_LIMIT: expected bytes per node (a number with an optional K, M, G "
+    throw core::InputError(fmt::format("CARTEX_MEMORY_LIMIT: expected bytes per node (a number with an optional K, M, G "
                                  "or T suffix), got \"{}\"",
                                  env));
   return {v, "CARTEX_MEMORY_LIMIT"};
@@ -101,11 +101,11 @@ int max_ranks_per_node(MPI_Comm comm) {
   return on_node;
 }
 
-ResourceEstimate estimate(const Config& cfg, const Decomposition& decomp) {
-  const GlobalGrid& g = decomp.grid();
+ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& decomp) {
+  const core::GlobalGrid& g = decomp.grid();
   const auto& dims = decomp.procs().dims;
   const int k = static_cast<int>(cfg.steps_per_exchange);
-  const HaloWidths w = halo::halo_widths(g, cfg.stencil, k);
+  const core::HaloWidths w = halo::halo_widths(g, cfg.stencil, k);
   ResourceEstimate e;
   double with_halo = 1, reach = 1, walk_block = 1;
   e.block_cells = 1;
@@ -122,13 +122,13 @@ ResourceEstimate estimate(const Config& cfg, const Decomposition& decomp) {
   e.index_bytes = 2 * 2 * e.halo_cells * kIndex;  // send and receive lists, in the pattern and in the plan
   e.walk_cells = reach + walk_block;
   e.geometry_bytes = e.walk_cells * kDistance;
-  e.staging_bytes = (cfg.equation == Equation::kWave ? 2 : 1) * e.block_cells * kWord;
+  e.staging_bytes = (cfg.equation == core::Equation::kWave ? 2 : 1) * e.block_cells * kWord;
   return e;
 }
 
 }  // namespace
 
-ResourceEstimate check_resources(const Config& cfg, const Decomposition& decomp, MPI_Comm launch) {
+ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch) {
   ResourceEstimate e = estimate(cfg, decomp);
   e.ranks_on_node = max_ranks_per_node(launch);
   auto [limit, source] = node_limit();
@@ -151,7 +151,7 @@ ResourceEstimate check_resources(const Config& cfg, const Decomposition& decomp,
              : fmt::format("setting up the halo geometry would walk an estimated {:.0f} cells per rank, more than the "
                            "limit of {:.0f}; use more ranks, a smaller grid or fewer steps per exchange",
                            e.walk_cells, kMaxWalkCells);
-  throw InputError(input_error_text(cfg, key, what));
+  throw core::InputError(core::input_error_text(cfg, key, what));
 }
 
 std::string resources_text(const ResourceEstimate& e) {

@@ -38,7 +38,7 @@ constexpr double kMaxWalkCells = 1024.0 * 1024.0 * 1024.0;
 // Estimates what `cfg` on `decomp` costs on each rank of `launch` and the node limit; throws
 // InputError at grid.n or halo.steps_per_exchange (whichever dominates) with the estimate when the
 // node total exceeds the limit or the walk exceeds kMaxWalkCells. The same on every rank. Collective.
-ResourceEstimate check_resources(const Config& cfg, const Decomposition& decomp, MPI_Comm launch);
+ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch);
 
 // The estimate as --dry-run prints it ("# resources" and one line per item).
 std::string resources_text(const ResourceEstimate& e);

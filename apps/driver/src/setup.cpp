@@ -9,27 +9,27 @@
 
 namespace cartex::app {
 
-Setup make_setup(const std::string& app, Equation equation, const InputSources& input, MPI_Comm launch) {
+Setup make_setup(const std::string& app, core::Equation equation, const core::InputSources& input, MPI_Comm launch) {
   int rank = 0, size = 1;
   MPI_Comm_rank(launch, &rank);
   MPI_Comm_size(launch, &size);
   Setup s;
   s.app = app;
   s.input = input;
-  s.cfg = load_config(input, equation);
+  s.cfg = core::load_config(input, equation);
   check_comm_choices(s.cfg, halo::host_accessible_memory());
   // Bounded before anything is built: a halo deeper than the grid would make set-up grind.
   try {
     halo::check_halo_depth(s.cfg.grid, s.cfg.stencil, s.cfg.steps_per_exchange);
   } catch (const std::invalid_argument& e) {
-    throw InputError(input_error_text(s.cfg, "halo.steps_per_exchange", e.what()));
+    throw core::InputError(core::input_error_text(s.cfg, "halo.steps_per_exchange", e.what()));
   }
   try {
-    s.procs = ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
+    s.procs = core::ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
   } catch (const std::invalid_argument& e) {
-    throw InputError(input_error_text(s.cfg, "processes.dims", e.what()));
+    throw core::InputError(core::input_error_text(s.cfg, "processes.dims", e.what()));
   }
-  s.decomp = Decomposition(s.cfg.grid, s.procs);
+  s.decomp = core::Decomposition(s.cfg.grid, s.procs);
   // Estimated before anything large is built: an input beyond the node's memory is rejected here.
   s.resources = check_resources(s.cfg, s.decomp, launch);
   const int k = static_cast<int>(s.cfg.steps_per_exchange);
@@ -37,7 +37,7 @@ Setup make_setup(const std::string& app, Equation equation, const InputSources& 
     s.geometry.emplace(s.decomp, s.cfg.stencil, k);
     s.pattern = halo::make_halo_pattern(*s.geometry, rank);
   } catch (const std::invalid_argument& e) {
-    throw InputError(input_error_text(s.cfg, k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
+    throw core::InputError(core::input_error_text(s.cfg, k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
   }
   s.placement = std::make_shared<const Placement>(s.cfg, s.procs, s.pattern, launch);
   if (s.placement->reordered()) {
@@ -47,8 +47,8 @@ Setup make_setup(const std::string& app, Equation equation, const InputSources& 
   return s;
 }
 
-std::string resolve_restart(const std::string& restart, InputSources& in, Equation equation) {
-  const std::string dir = restart != "latest" ? std::string() : in.files.empty() ? std::string("output") : load_config(in, equation).output_dir;
+std::string resolve_restart(const std::string& restart, core::InputSources& in, core::Equation equation) {
+  const std::string dir = restart != "latest" ? std::string() : in.files.empty() ? std::string("output") : core::load_config(in, equation).output_dir;
   try {
     const std::string path = restart == "latest" ? io::newest_checkpoint(dir) : restart;
     if (in.files.empty()) {
@@ -57,9 +57,9 @@ std::string resolve_restart(const std::string& restart, InputSources& in, Equati
       in.files = {name};
     }
     return path;
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     const std::string what = e.what();
-    throw InputError(restart == "latest" ? "--restart latest: " + what : "--restart " + what);
+    throw core::InputError(restart == "latest" ? "--restart latest: " + what : "--restart " + what);
   }
 }
 
@@ -68,8 +68,8 @@ void load_restart(Setup& s, const std::string& path) {
   MPI_Comm_rank(s.comm(), &rank);
   try {
     s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank));
-  } catch (const InputError& e) {
-    throw InputError(fmt::format("--restart {}", e.what()));
+  } catch (const core::InputError& e) {
+    throw core::InputError(fmt::format("--restart {}", e.what()));
   }
 }
 

@@ -18,13 +18,13 @@ Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update
       first_step_(s.restart ? s.restart->step : 0),
       last_step_(s.cfg.steps),
       pass_end_(first_step_) {
-  const FieldLayout& layout = s.pattern.layout;
+  const core::FieldLayout& layout = s.pattern.layout;
   inner_ = kernels::make_cell_region(layout, s.pattern.inner);
   rim_ = kernels::make_cell_region(layout, s.pattern.rim);
 }
 
-void Stepper::step(Field& u, Field& next) {
-  RegionScope region("cartex::step");
+void Stepper::step(core::Field& u, core::Field& next) {
+  core::RegionScope region("cartex::step");
   const int j = static_cast<int>(steps_ % k_) + 1;
   ++steps_;
   const long now = first_step_ + steps_;  // the step this call computes
@@ -54,11 +54,11 @@ void Stepper::step(Field& u, Field& next) {
 
 bool Stepper::read_after(long step) const { return step >= last_step_ || (observed_ && observed_(step)); }
 
-void Stepper::pass(Field& a, Field& b, int j, long now) {
+void Stepper::pass(core::Field& a, core::Field& b, int j, long now) {
   // The pass ends at the cycle's end, the run's last step, or the first step the loop reads.
   int last = j;
   while (last < k_ && !read_after(now + (last - j))) ++last;
-  PhaseScope phase(Phase::kUpdate);
+  core::PhaseScope phase(core::Phase::kUpdate);
   op_->apply_steps(a, b, cycle_, j, last);
   Kokkos::fence();
   pass_end_ = now + (last - j);
@@ -66,8 +66,8 @@ void Stepper::pass(Field& a, Field& b, int j, long now) {
   pass_steps_ += last - j + 1;
 }
 
-void Stepper::update(const Field& u, Field& next, const kernels::CellRegion* cells) const {
-  PhaseScope phase(Phase::kUpdate);
+void Stepper::update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const {
+  core::PhaseScope phase(core::Phase::kUpdate);
   if (cells)
     op_->apply(u, next, *cells);
   else
@@ -75,7 +75,7 @@ void Stepper::update(const Field& u, Field& next, const kernels::CellRegion* cel
   Kokkos::fence();  // ends the phase: the update's time is the kernels' time, not their launch
 }
 
-void Stepper::calibrate(Field& u) {
+void Stepper::calibrate(core::Field& u) {
   constexpr int kRepeats = 5;
   std::vector<double> t;
   for (int r = 0; r < kRepeats + 1; ++r) {

@@ -30,7 +30,7 @@ class Stepper {
 
   // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps. A
   // Kokkos profiling region "cartex::step" holds the step's update and halo phases.
-  void step(Field& u, Field& next);
+  void step(core::Field& u, core::Field& next);
   // The loop reads the fields after the steps for which `observed(step)` is true (progress, output):
   // a blocked pass ends there. Without it, passes end at the cycle's end or the run's last step.
   void observe(std::function<bool(long step)> observed) { observed_ = std::move(observed); }
@@ -42,9 +42,9 @@ class Stepper {
   // The mean number of steps per pass over memory (1 when not blocked).
   double steps_per_pass() const { return passes_ > 0 ? static_cast<double>(pass_steps_) / static_cast<double>(passes_) : 1.0; }
   // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes).
-  void exchange(Field& u) { plan_->exchange(u); }
+  void exchange(core::Field& u) { plan_->exchange(u); }
   // With overlap: times blocking exchanges of u, the reference for hidden_fraction(). Collective.
-  void calibrate(Field& u);
+  void calibrate(core::Field& u);
 
   const halo::HaloPlan& plan() const { return *plan_; }
   std::string kernel_name() const { return op_->kernel_name(); }
@@ -59,11 +59,11 @@ class Stepper {
 
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
-  void update(const Field& u, Field& next, const kernels::CellRegion* cells) const;
+  void update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const;
   // True if the loop reads the fields after `step` (or the run ends there): a pass ends at it.
   bool read_after(long step) const;
   // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.
-  void pass(Field& a, Field& b, int j, long now);
+  void pass(core::Field& a, core::Field& b, int j, long now);
 
   int k_;
   bool overlap_;

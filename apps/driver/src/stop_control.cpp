@@ -21,13 +21,13 @@ struct sigaction install(int signo) {
   act.sa_handler = on_stop_signal;
   sigemptyset(&act.sa_mask);
   act.sa_flags = SA_RESTART;  // MPI and I/O calls in progress carry on; the loop checks the flag
-  require(sigaction(signo, &act, &old) == 0, fmt::format("cannot install a handler for signal {}", signo));
+  core::require(sigaction(signo, &act, &old) == 0, fmt::format("cannot install a handler for signal {}", signo));
   return old;
 }
 
 }  // namespace
 
-StopControl::StopControl(const Config& cfg, double started, MPI_Comm comm) : cfg_(cfg), started_(started), comm_(comm) {
+StopControl::StopControl(const core::Config& cfg, double started, MPI_Comm comm) : cfg_(cfg), started_(started), comm_(comm) {
   g_stop_signal = 0;
   old_term_ = install(SIGTERM);
   old_usr1_ = install(SIGUSR1);
@@ -55,7 +55,7 @@ bool StopControl::should_stop(long step, double longest_write) {
   }
   const double t0 = MPI_Wtime();
   if (MPI_Allreduce(mine, all, 3, MPI_DOUBLE, MPI_MAX, comm_) != MPI_SUCCESS)
-    throw Error("MPI_Allreduce failed in the stop check");
+    throw core::Error("MPI_Allreduce failed in the stop check");
   check_seconds_ += MPI_Wtime() - t0;
   ++checks_;
   // Every rank computes the same next check from the same reduced step time.

@@ -20,7 +20,7 @@ class StopControl {
   static constexpr double kCheckSeconds = 0.05;
 
   // `started`: MPI_Wtime() at the start of the set-up, where run.wall_time_limit counts from.
-  StopControl(const Config& cfg, double started, MPI_Comm comm);
+  StopControl(const core::Config& cfg, double started, MPI_Comm comm);
   ~StopControl();
   StopControl(const StopControl&) = delete;
   StopControl& operator=(const StopControl&) = delete;
@@ -36,7 +36,7 @@ class StopControl {
   double check_seconds() const { return check_seconds_; }
 
  private:
-  const Config& cfg_;
+  const core::Config& cfg_;
   double started_;
   MPI_Comm comm_;
   struct sigaction old_term_ {}, old_usr1_ {};

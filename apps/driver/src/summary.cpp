@@ -29,16 +29,16 @@ std::array<double, 3> spread(double v, MPI_Comm comm) {
 // The summary's steps line: which steps this run computed, of how many, and why it began or ended
 // where it did.
 std::string steps_text(const Setup& s, long first, long last, const std::string& stopped_by) {
-  const Config& c = s.cfg;
+  const core::Config& c = s.cfg;
   const std::string from = s.restart ? fmt::format(" (restarted from {} at step {})", s.restart->path, first) : "";
   if (last == first && s.restart)
     return fmt::format("none run: restarted from {} at step {} = run.steps, nothing left to do", s.restart->path, first);
   if (last == first) return "none run: run.steps = 0";
   std::string text = fmt::format("{}..{} of {}, dt {:.6g} (cfl {:.3g}), ", first + 1, last, c.steps, c.dt, c.cfl);
   if (!stopped_by.empty())
-    text += fmt::format("t {:.6g} of t_end {:.6g}, stopped by {}", step_time(c, last), step_time(c, c.steps), stopped_by);
+    text += fmt::format("t {:.6g} of t_end {:.6g}, stopped by {}", core::step_time(c, last), core::step_time(c, c.steps), stopped_by);
   else
-    text += fmt::format("t_end {:.6g}{}", step_time(c, last), c.end_time > 0 ? " = run.end_time" : "");
+    text += fmt::format("t_end {:.6g}{}", core::step_time(c, last), c.end_time > 0 ? " = run.end_time" : "");
   return text + from;
 }
 
@@ -46,7 +46,7 @@ std::string steps_text(const Setup& s, long first, long last, const std::string&
 
 void print_summary(const Setup& s, const Stepper& stepper, const StopControl& stop, const LoopOutcome& o) {
   const MPI_Comm comm = s.comm();
-  const Config& cfg = s.cfg;
+  const core::Config& cfg = s.cfg;
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const long steps_run = o.last - o.first;
@@ -64,7 +64,7 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
   const int dim = cfg.grid.dim;
   const double t = t_total[2];
   const Record& last = o.history.back();
-  fmt::print("cartex {} {} (commit {})\n", s.app, kVersion, kGitCommit);
+  fmt::print("cartex {} {} (commit {})\n", s.app, core::kVersion, core::kGitCommit);
   fmt::print("  grid            {} cells, {}D, stencil {} ({} kernel), backend {}\n",
              fmt::join(cfg.grid.n.begin(), cfg.grid.n.begin() + dim, "x"), dim, cfg.stencil.name, stepper.kernel_name(),
              stepper.plan().backend());

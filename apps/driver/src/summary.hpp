@@ -17,7 +17,7 @@ struct LoopOutcome {
   long first = 0;              // the step the run began from (its checkpoint's step on a restart)
   long last = 0;               // the last step computed (earlier than run.steps when stopped)
   double seconds = 0;          // wall time of the stepping, output inside the loop excluded
-  PhaseTotals phases;          // time per phase over the loop
+  core::PhaseTotals phases;          // time per phase over the loop
   std::vector<Record> history; // the diagnosed steps, the first and the last included
   std::uint64_t checksum = 0;  // of the final field (the same on every rank)
   std::string output;          // what the output writer wrote (empty: nothing)

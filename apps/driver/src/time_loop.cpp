@@ -30,12 +30,12 @@ int run(const Setup& s) {
   const kernels::Allreduce reduce = s.placement->allreduce(s.cfg.allreduce);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  const Config& cfg = s.cfg;
-  const FieldLayout& layout = s.pattern.layout;
+  const core::Config& cfg = s.cfg;
+  const core::FieldLayout& layout = s.pattern.layout;
 
   // u holds step n; next receives step n + 1 (wave: it holds step n - 1 until then).
-  Field u("u", layout), next("u_next", layout);
-  const bool wave = cfg.equation == Equation::kWave;
+  core::Field u("u", layout), next("u_next", layout);
+  const bool wave = cfg.equation == core::Equation::kWave;
   if (s.restart) {
     io::load_checkpoint_field(*s.restart, "u", u);
     if (wave) io::load_checkpoint_field(*s.restart, "u_previous", next);
@@ -48,7 +48,7 @@ int run(const Setup& s) {
   if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
   if (cfg.overlap) stepper.calibrate(u);
 
-  Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
+  core::Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
   const long first = s.restart ? s.restart->step : 0;
   std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, reduce)};
   io::OutputWriter writer(cfg, s.procs, first, s.restart ? s.restart->path : std::string(), comm);
@@ -62,12 +62,12 @@ int run(const Setup& s) {
   const auto reports = [&](long step) { return cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps); };
   stepper.observe([&](long step) { return reports(step) || writer.writes_at(step); });
 
-  Timer total;
+  core::Timer total;
   const double output_before_loop = writer.stats().seconds;
   StopControl stop(cfg, s.started, comm);
   long last_step = cfg.steps;  // the last step this run computes (earlier when stopped)
   MPI_Barrier(comm);
-  reset_phase_totals();  // the phase table covers the loop, not set-up exchanges
+  core::reset_phase_totals();  // the phase table covers the loop, not set-up exchanges
   total.start();
   const double t_start = MPI_Wtime();
   for (long step = first + 1; step <= cfg.steps; ++step) {
@@ -86,7 +86,7 @@ int run(const Setup& s) {
   }
   Kokkos::fence();
   total.stop();
-  const PhaseTotals phases = phase_totals();
+  const core::PhaseTotals phases = core::phase_totals();
   progress.finish();
   // Output inside the loop is reported on its own line, not as time per step.
   const double t_steps = total.seconds() - (writer.stats().seconds - output_before_loop);

@@ -10,13 +10,13 @@ namespace cartex::entry {
 
 namespace {
 
-// `f()`, with a cart::Error rethrown as the cartex::Error main reports.
+// `f()`, with a cart::Error rethrown as the cartex::core::Error main reports.
 template <class F>
 auto mapping_cart_errors(const F& f) {
   try {
     return f();
   } catch (const cart::Error& e) {
-    throw Error(cart_error_text(e.what(), e.error_class()));
+    throw core::Error(cart_error_text(e.what(), e.error_class()));
   }
 }
 
@@ -30,7 +30,7 @@ std::string cart_error_text(const std::string& what, int error_class) {
 }
 
 int run_main(MPI_Comm comm, const std::function<void()>& setup, const std::function<int()>& run) {
-  return run_collectively(
+  return core::run_collectively(
       comm, [&] { mapping_cart_errors(setup); }, [&] { return mapping_cart_errors(run); });
 }
 

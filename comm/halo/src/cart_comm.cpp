@@ -10,7 +10,7 @@ namespace cartex::halo {
 
 cart::Neighborhood cart_neighborhood(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm,
                                      cart::Algorithm algorithm, cart::Execution execution) {
-  const GlobalGrid& g = geo.decomposition().grid();
+  const core::GlobalGrid& g = geo.decomposition().grid();
   const int d = g.dim;
   std::vector<int> dims(d), periods(d), offsets;
   for (int k = 0; k < d; ++k) {
@@ -28,7 +28,7 @@ cart::Neighborhood cart_neighborhood(const HaloGeometry& geo, const HaloPattern&
 void rethrow_cart_error(const char* call, const cart::Error& e) {
   int rank = -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);  // best effort: only for the message
-  throw Error(fmt::format("{} failed on rank {}: {}", call, rank, e.what()));
+  throw core::Error(fmt::format("{} failed on rank {}: {}", call, rank, e.what()));
 }
 
 }  // namespace cartex::halo

@@ -15,7 +15,7 @@ namespace cartex::halo {
 cart::Neighborhood cart_neighborhood(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm,
                                      cart::Algorithm algorithm, cart::Execution execution);
 
-// Throws cartex::Error "CALL failed on rank R: what" for comm/cart's own error.
+// Throws cartex::core::Error "CALL failed on rank R: what" for comm/cart's own error.
 [[noreturn]] void rethrow_cart_error(const char* call, const cart::Error& e);
 
 // Runs f(), turning a comm/cart error into cartex's Error naming `call`.

@@ -18,15 +18,15 @@ CartZeroCopyPlan::CartZeroCopyPlan(const HaloGeometry& geo, const HaloPattern& p
       // The direct Cartesian schedule has one round per offset (ICPP'19 Listing 4).
       stats_(combining ? combining_stats(p, &slots_) : direct_stats(p, static_cast<int>(p.blocks.size()))) {}
 
-void CartZeroCopyPlan::start(Field& f) {
+void CartZeroCopyPlan::start(core::Field& f) {
   state_.start();
   Bound& b = bind(f);
-  PhaseScope wait(Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
+  core::PhaseScope wait(core::Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
   cart_call("CX_Cart_plan_execute", [&] { b.plan->execute(); });
 }
 
-CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(Field& f) {
-  PhaseScope post(Phase::kHaloPost);
+CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(core::Field& f) {
+  core::PhaseScope post(core::Phase::kHaloPost);
   Kokkos::fence();  // the field's last update must be complete before MPI reads it
   double* base = f.view.data();
   Bound& b = plans_[base];

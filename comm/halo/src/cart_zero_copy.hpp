@@ -21,8 +21,8 @@ namespace cartex::halo {
 class CartZeroCopyPlan final : public HaloPlan {
  public:
   CartZeroCopyPlan(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm, const char* name, bool combining);
-  void start(Field& f) override;
-  void finish(Field&) override { state_.finish(); }
+  void start(core::Field& f) override;
+  void finish(core::Field&) override { state_.finish(); }
   HaloStats stats() const override { return stats_; }
   std::string backend() const override { return name_; }
 
@@ -34,7 +34,7 @@ class CartZeroCopyPlan final : public HaloPlan {
     std::unique_ptr<cart::Plan> plan;
   };
   // The plan bound to f's buffer (built on first use), after fencing f's last update.
-  Bound& bind(Field& f);
+  Bound& bind(core::Field& f);
 
   std::string name_;
   bool combining_;

@@ -35,8 +35,8 @@ std::set<Cell, ZYX> phase_cells(const HaloGeometry& geo, const ProcCoord& x, int
   // each receiver's halo is visited.
   ProcCoord owner = x;
   owner[d] += a;
-  const Box owned = geo.box(owner);
-  Box clip;
+  const core::Box owned = geo.box(owner);
+  core::Box clip;
   for (int j = 0; j < 3; ++j) {
     clip.lo[j] = j < d ? std::numeric_limits<long>::min() / 4 : owned.lo[j];
     clip.n[j] = j < d ? std::numeric_limits<long>::max() / 2 : owned.n[j];
@@ -44,7 +44,7 @@ std::set<Cell, ZYX> phase_cells(const HaloGeometry& geo, const ProcCoord& x, int
   std::set<Cell, ZYX> cells;
   for (const auto& b : tails) {
     const ProcCoord r{x[0] - b[0], x[1] - b[1], x[2] - b[2]};
-    geo.for_each_halo_cell_in(r, clip, [&](const Cell& c, const Offset& v) {
+    geo.for_each_halo_cell_in(r, clip, [&](const Cell& c, const core::Offset& v) {
       if (v[d] != a) return;
       for (int j = d + 1; j < 3; ++j)
         if (v[j] != b[j]) return;
@@ -57,13 +57,13 @@ std::set<Cell, ZYX> phase_cells(const HaloGeometry& geo, const ProcCoord& x, int
 }  // namespace
 
 std::vector<ForwardingPhase> make_forwarding_schedule(const HaloGeometry& geo, const HaloPattern& pattern) {
-  const Decomposition& dec = geo.decomposition();
-  const ProcessGrid& pg = dec.procs();
-  const GlobalGrid& grid = dec.grid();
+  const core::Decomposition& dec = geo.decomposition();
+  const core::ProcessGrid& pg = dec.procs();
+  const core::GlobalGrid& grid = dec.grid();
   const auto me_int = pg.coords(pattern.rank);
   const ProcCoord me{me_int[0], me_int[1], me_int[2]};
-  const Box mine = geo.box(me);
-  const FieldLayout& l = pattern.layout;
+  const core::Box mine = geo.box(me);
+  const core::FieldLayout& l = pattern.layout;
 
   auto rank_at = [&](const ProcCoord& pc) {
     std::array<int, 3> c{};
@@ -80,7 +80,7 @@ std::vector<ForwardingPhase> make_forwarding_schedule(const HaloGeometry& geo, c
       std::array<long, 3> v{};
       for (int d = 0; d < 3; ++d) {
         v[d] = c[d] - mine.lo[d] + l.halo.lo[d];
-        require(v[d] >= 0 && v[d] < l.extent(d), "forwarding schedule: a forwarded cell falls outside the field's view");
+        core::require(v[d] >= 0 && v[d] < l.extent(d), "forwarding schedule: a forwarded cell falls outside the field's view");
       }
       out.push_back(linear_index(l, v[0], v[1], v[2]));
     }

@@ -15,35 +15,35 @@ long floor_div(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
 // S with its centre: B + S^m then contains B + S^(m-1), so every step of a deep-halo cycle updates
 // the block (Laplacians have the centre anyway).
-std::vector<Offset> with_centre(const Stencil& stencil) {
-  std::vector<Offset> s = stencil.offsets;
+std::vector<core::Offset> with_centre(const core::Stencil& stencil) {
+  std::vector<core::Offset> s = stencil.offsets;
   s.push_back({0, 0, 0});
   return s;
 }
 
-HaloWidths checked_widths(const GlobalGrid& grid, const Stencil& stencil, int k) {
+core::HaloWidths checked_widths(const core::GlobalGrid& grid, const core::Stencil& stencil, int k) {
   check_halo_depth(grid, stencil, k);
   return halo_widths(grid, stencil, k);
 }
 
 // Blocks are q or q + 1 cells wide along d (q = n / P); the smallest, at least one cell.
-std::array<long, 3> smallest_block(const Decomposition& decomp) {
+std::array<long, 3> smallest_block(const core::Decomposition& decomp) {
   std::array<long, 3> n{};
   for (int d = 0; d < 3; ++d) n[d] = std::max(1L, decomp.grid().n[d] / decomp.procs().dims[d]);
   return n;
 }
 
 // The bounding box of S^k around the origin.
-Box reach_region(const HaloWidths& w) {
-  Box b;
+core::Box reach_region(const core::HaloWidths& w) {
+  core::Box b;
   for (int d = 0; d < 3; ++d) b.lo[d] = -w.lo[d], b.n[d] = w.lo[d] + w.hi[d] + 1;
   return b;
 }
 
 // The smallest block at the origin, with the halo of the largest block shifted by up to the size
 // difference: any block is a union of shifted smallest blocks, so its dilation is read from this one.
-Box block_region(const Decomposition& decomp, const HaloWidths& w, const std::array<long, 3>& smallest) {
-  Box b;
+core::Box block_region(const core::Decomposition& decomp, const core::HaloWidths& w, const std::array<long, 3>& smallest) {
+  core::Box b;
   for (int d = 0; d < 3; ++d) {
     const long largest = smallest[d] + (decomp.grid().n[d] % decomp.procs().dims[d] != 0 ? 1 : 0);
     b.lo[d] = -w.lo[d] - (largest - smallest[d]);
@@ -52,30 +52,30 @@ Box block_region(const Decomposition& decomp, const HaloWidths& w, const std::ar
   return b;
 }
 
-Box unit_box() {
-  Box b;
+core::Box unit_box() {
+  core::Box b;
   b.n = {1, 1, 1};
   return b;
 }
 
-Box origin_block(const std::array<long, 3>& n) {
-  Box b;
+core::Box origin_block(const std::array<long, 3>& n) {
+  core::Box b;
   b.n = n;
   return b;
 }
 
 // z, y, x order of offsets: the order owner offsets are listed in.
 struct ZYX {
-  bool operator()(const Offset& a, const Offset& b) const {
+  bool operator()(const core::Offset& a, const core::Offset& b) const {
     return std::array<int, 3>{a[2], a[1], a[0]} < std::array<int, 3>{b[2], b[1], b[0]};
   }
 };
 
 }  // namespace
 
-HaloWidths halo_widths(const GlobalGrid& grid, const Stencil& stencil, long k) {
-  const HaloWidths r = stencil.reach();
-  HaloWidths w;
+core::HaloWidths halo_widths(const core::GlobalGrid& grid, const core::Stencil& stencil, long k) {
+  const core::HaloWidths r = stencil.reach();
+  core::HaloWidths w;
   for (int d = 0; d < grid.dim; ++d) {
     w.lo[d] = static_cast<int>(k * r.lo[d]);
     w.hi[d] = static_cast<int>(k * r.hi[d]);
@@ -83,9 +83,9 @@ HaloWidths halo_widths(const GlobalGrid& grid, const Stencil& stencil, long k) {
   return w;
 }
 
-void check_halo_depth(const GlobalGrid& grid, const Stencil& stencil, long k) {
+void check_halo_depth(const core::GlobalGrid& grid, const core::Stencil& stencil, long k) {
   if (k < 1) throw std::invalid_argument(fmt::format("steps per exchange must be at least 1, got {}", k));
-  const HaloWidths r = stencil.reach();
+  const core::HaloWidths r = stencil.reach();
   for (int d = 0; d < grid.dim; ++d) {
     const long reach = std::max(r.lo[d], r.hi[d]);
     if (reach > 0 && k > grid.n[d] / reach)
@@ -96,7 +96,7 @@ void check_halo_depth(const GlobalGrid& grid, const Stencil& stencil, long k) {
   }
 }
 
-HaloGeometry::HaloGeometry(const Decomposition& decomp, const Stencil& stencil, int k)
+HaloGeometry::HaloGeometry(const core::Decomposition& decomp, const core::Stencil& stencil, int k)
     : decomp_(decomp),
       k_(k),
       stencil_reach_(stencil.reach()),
@@ -108,7 +108,7 @@ HaloGeometry::HaloGeometry(const Decomposition& decomp, const Stencil& stencil, 
 }
 
 bool HaloGeometry::owner(int d, long g, long* pc) const {
-  const GlobalGrid& grid = decomp_.grid();
+  const core::GlobalGrid& grid = decomp_.grid();
   const long n = grid.n[d];
   if (!grid.periodic[d] && (g < 0 || g >= n)) return false;
   const long wraps = floor_div(g, n);
@@ -116,7 +116,7 @@ bool HaloGeometry::owner(int d, long g, long* pc) const {
   return true;
 }
 
-Box HaloGeometry::box(const ProcCoord& pc) const {
+core::Box HaloGeometry::box(const ProcCoord& pc) const {
   const auto& dims = decomp_.procs().dims;
   std::array<int, 3> wrapped{};
   std::array<long, 3> wraps{};
@@ -124,12 +124,12 @@ Box HaloGeometry::box(const ProcCoord& pc) const {
     wraps[d] = floor_div(pc[d], dims[d]);
     wrapped[d] = static_cast<int>(pc[d] - wraps[d] * dims[d]);
   }
-  Box b = decomp_.box(decomp_.procs().rank(wrapped));
+  core::Box b = decomp_.box(decomp_.procs().rank(wrapped));
   for (int d = 0; d < 3; ++d) b.lo[d] += wraps[d] * decomp_.grid().n[d];
   return b;
 }
 
-bool HaloGeometry::in_dilation(const Box& b, const std::array<long, 3>& c, int m) const {
+bool HaloGeometry::in_dilation(const core::Box& b, const std::array<long, 3>& c, int m) const {
   if (b.empty()) return false;
   // b is the smallest block shifted by 0 .. b.n - smallest per dimension: c is in b + S^m iff it is
   // within m steps of one of those shifts.
@@ -146,15 +146,15 @@ bool HaloGeometry::in_dilation(const Box& b, const std::array<long, 3>& c, int m
 // at o_d from some process (over every process coordinate and cell position along d). An offset o is
 // used iff some member delta of S^k has delta_d in that set for every d (the dimensions are
 // independent in a block decomposition).
-std::vector<Offset> HaloGeometry::compute_owner_offsets() const {
-  const Box reach = reach_.region();
+std::vector<core::Offset> HaloGeometry::compute_owner_offsets() const {
+  const core::Box reach = reach_.region();
   // owners[d][delta]: the owner offsets o_d whose cells delta_d reaches.
   std::array<std::map<long, std::set<int>>, 3> owners;
   for (int d = 0; d < 3; ++d) {
     for (int p = 0; p < decomp_.procs().dims[d]; ++p) {
       ProcCoord pc{0, 0, 0};
       pc[d] = p;
-      const Box b = box(pc);
+      const core::Box b = box(pc);
       for (long c = b.lo[d] - widths_.lo[d]; c < b.hi(d) + widths_.hi[d]; ++c) {
         long own = 0;
         if (!owner(d, c, &own)) continue;
@@ -164,7 +164,7 @@ std::vector<Offset> HaloGeometry::compute_owner_offsets() const {
       }
     }
   }
-  std::set<Offset, ZYX> used;
+  std::set<core::Offset, ZYX> used;
   std::array<long, 3> delta{};
   for (delta[2] = reach.lo[2]; delta[2] < reach.hi(2); ++delta[2])
     for (delta[1] = reach.lo[1]; delta[1] < reach.hi(1); ++delta[1])

@@ -16,7 +16,7 @@ void check_mpi(int rc, const char* call) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, text, &len);
-  throw Error(fmt::format("{} failed on rank {}: {}", call, rank, std::string(text, static_cast<size_t>(len))));
+  throw core::Error(fmt::format("{} failed on rank {}: {}", call, rank, std::string(text, static_cast<size_t>(len))));
 }
 
 OwnedComm duplicate(MPI_Comm comm) {
@@ -38,12 +38,12 @@ OwnedComm block_graph(const HaloPattern& p, MPI_Comm comm) {
 }
 
 void StartFinish::start() {
-  require(!active_, "halo exchange started twice without finish");
+  core::require(!active_, "halo exchange started twice without finish");
   active_ = true;
 }
 
 void StartFinish::finish() {
-  require(active_, "halo exchange finished without start");
+  core::require(active_, "halo exchange finished without start");
   active_ = false;
 }
 

@@ -8,7 +8,7 @@ namespace cartex::halo {
 
 struct HaloPattern;
 
-// Throws cartex::Error "CALL failed on rank R: MPI's error string" when rc is not MPI_SUCCESS.
+// Throws cartex::core::Error "CALL failed on rank R: MPI's error string" when rc is not MPI_SUCCESS.
 void check_mpi(int rc, const char* call);
 
 // Owns one MPI handle (a communicator, a datatype) and frees it with Traits::free unless it is
@@ -58,7 +58,7 @@ OwnedComm duplicate(MPI_Comm comm);
 // out-neighbors in sends() order), built by MPI_Dist_graph_create_adjacent.
 OwnedComm block_graph(const HaloPattern& pattern, MPI_Comm comm);
 
-// Refuses a second start before finish and a finish without start (cartex::Error).
+// Refuses a second start before finish and a finish without start (cartex::core::Error).
 class StartFinish {
  public:
   void start();

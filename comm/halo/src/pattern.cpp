@@ -8,12 +8,12 @@ namespace cartex::halo {
 namespace {
 
 // View index of unwrapped cell c for the process whose unwrapped box is `b` (same frame).
-long view_of(const FieldLayout& l, const Box& b, const std::array<long, 3>& c) {
+long view_of(const core::FieldLayout& l, const core::Box& b, const std::array<long, 3>& c) {
   return linear_index(l, c[0] - b.lo[0] + l.halo.lo[0], c[1] - b.lo[1] + l.halo.lo[1], c[2] - b.lo[2] + l.halo.lo[2]);
 }
 
 // Appends view cell (i, j, k) to runs, extending the last run when contiguous.
-void append(std::vector<LineRun>& runs, long index) {
+void append(std::vector<core::LineRun>& runs, long index) {
   if (!runs.empty() && runs.back().start + runs.back().length == index)
     ++runs.back().length;
   else
@@ -22,8 +22,8 @@ void append(std::vector<LineRun>& runs, long index) {
 
 // Cells of the view (in the rank's own frame b) that satisfy `keep`, as runs along x.
 template <class Keep>
-std::vector<LineRun> runs_where(const FieldLayout& l, const Box& b, Keep&& keep) {
-  std::vector<LineRun> runs;
+std::vector<core::LineRun> runs_where(const core::FieldLayout& l, const core::Box& b, Keep&& keep) {
+  std::vector<core::LineRun> runs;
   std::array<long, 3> c{};
   for (c[2] = b.lo[2] - l.halo.lo[2]; c[2] < b.hi(2) + l.halo.hi[2]; ++c[2])
     for (c[1] = b.lo[1] - l.halo.lo[1]; c[1] < b.hi(1) + l.halo.hi[1]; ++c[1])
@@ -48,8 +48,8 @@ std::vector<BlockPart> HaloPattern::recvs() const {
   return out;
 }
 
-std::vector<Offset> HaloPattern::offsets() const {
-  std::vector<Offset> out;
+std::vector<core::Offset> HaloPattern::offsets() const {
+  std::vector<core::Offset> out;
   for (const auto& b : blocks) out.push_back(b.offset);
   return out;
 }
@@ -67,9 +67,9 @@ long HaloPattern::send_messages() const {
 }
 
 HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
-  const Decomposition& decomp = geo.decomposition();
-  const ProcessGrid& pg = decomp.procs();
-  const GlobalGrid& grid = decomp.grid();
+  const core::Decomposition& decomp = geo.decomposition();
+  const core::ProcessGrid& pg = decomp.procs();
+  const core::GlobalGrid& grid = decomp.grid();
   const int k = geo.steps();
   HaloPattern p;
   p.rank = rank;
@@ -79,8 +79,8 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
   const ProcCoord me{me_int[0], me_int[1], me_int[2]};
 
   // Neighborhood: minus the owner offsets; index of each owner offset.
-  std::map<Offset, int> block_of_owner;
-  auto rank_at = [&](const Offset& s) {
+  std::map<core::Offset, int> block_of_owner;
+  auto rank_at = [&](const core::Offset& s) {
     std::array<int, 3> c{};
     for (int d = 0; d < 3; ++d) {
       const long x = me[d] + s[d], P = pg.dims[d];
@@ -99,8 +99,8 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
   }
 
   // Receive: our halo cells by owner offset.
-  const Box mine = geo.box(me);
-  geo.for_each_halo_cell(me, [&](const std::array<long, 3>& c, const Offset& own) {
+  const core::Box mine = geo.box(me);
+  geo.for_each_halo_cell(me, [&](const std::array<long, 3>& c, const core::Offset& own) {
     p.blocks[block_of_owner.at(own)].recv.push_back(view_of(p.layout, mine, c));
   });
   // Send: the cells of target i's halo that it gets from us (owner offset = offset i seen from it),
@@ -108,8 +108,8 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
   for (Block& b : p.blocks) {
     if (b.target == MPI_PROC_NULL) continue;
     const ProcCoord tc{me[0] + b.offset[0], me[1] + b.offset[1], me[2] + b.offset[2]};
-    const Offset back{-b.offset[0], -b.offset[1], -b.offset[2]};
-    geo.for_each_halo_cell_in(tc, mine, [&](const std::array<long, 3>& c, const Offset& own) {
+    const core::Offset back{-b.offset[0], -b.offset[1], -b.offset[2]};
+    geo.for_each_halo_cell_in(tc, mine, [&](const std::array<long, 3>& c, const core::Offset& own) {
       if (own == back) b.send.push_back(view_of(p.layout, mine, c));
     });
   }
@@ -128,8 +128,8 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
     }));
   // Overlap split of step 1: a cell is inner if every cell it reads is in the block, i.e. (the block
   // being a box) if it sits at least the stencil's reach away from every face.
-  const HaloWidths r = geo.stencil_reach();
-  Box core = mine;
+  const core::HaloWidths r = geo.stencil_reach();
+  core::Box core = mine;
   for (int d = 0; d < 3; ++d) {
     core.lo[d] += r.lo[d];
     core.n[d] = std::max(0L, mine.n[d] - r.lo[d] - r.hi[d]);

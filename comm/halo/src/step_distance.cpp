@@ -8,7 +8,7 @@
 
 namespace cartex::halo {
 
-StepDistance::StepDistance(const Box& region, const Box& source, const std::vector<Offset>& moves, int limit)
+StepDistance::StepDistance(const core::Box& region, const core::Box& source, const std::vector<core::Offset>& moves, int limit)
     : region_(region) {
   if (limit < 0 || limit >= unreached())
     throw std::invalid_argument(fmt::format("stencil walk of {} steps: at most {} supported", limit, unreached() - 1));

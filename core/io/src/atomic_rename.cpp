@@ -17,11 +17,11 @@ namespace {
 
 void fsync_path(const std::string& path, int flags) {
   const int fd = ::open(path.c_str(), flags);
-  if (fd < 0) throw Error(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+  if (fd < 0) throw core::Error(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
   const int rc = ::fsync(fd);
   const int err = errno;
   ::close(fd);
-  if (rc != 0) throw Error(fmt::format("cannot flush {} to disk: {}", path, std::strerror(err)));
+  if (rc != 0) throw core::Error(fmt::format("cannot flush {} to disk: {}", path, std::strerror(err)));
 }
 
 }  // namespace
@@ -29,7 +29,7 @@ void fsync_path(const std::string& path, int flags) {
 void rename_durably(const std::string& tmp, const std::string& path) {
   fsync_path(tmp, O_RDONLY);
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw Error(fmt::format("cannot rename {} to {}: {}", tmp, path, std::strerror(errno)));
+    throw core::Error(fmt::format("cannot rename {} to {}: {}", tmp, path, std::strerror(errno)));
   const auto dir = std::filesystem::path(path).parent_path();
   fsync_path(dir.empty() ? std::string(".") : dir.string(), O_RDONLY | O_DIRECTORY);
 }
@@ -37,9 +37,9 @@ void rename_durably(const std::string& tmp, const std::string& path) {
 void write_text_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "w");
-  if (f == nullptr) throw Error(fmt::format("cannot write {}: {}", tmp, std::strerror(errno)));
+  if (f == nullptr) throw core::Error(fmt::format("cannot write {}: {}", tmp, std::strerror(errno)));
   const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  if (std::fclose(f) != 0 || !ok) throw Error(fmt::format("cannot write {}", tmp));
+  if (std::fclose(f) != 0 || !ok) throw core::Error(fmt::format("cannot write {}", tmp));
   rename_durably(tmp, path);
 }
 

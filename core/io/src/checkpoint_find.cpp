@@ -39,7 +39,7 @@ std::string newest_checkpoint(const std::string& dir) {
   static const std::regex pattern(R"(checkpoint_(\d+)\.h5)");
   std::vector<std::pair<long, std::string>> found;
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw InputError(fmt::format("{}: no such directory (output.dir), so no checkpoint in it", dir));
+  if (!fs::is_directory(dir, ec)) throw core::InputError(fmt::format("{}: no such directory (output.dir), so no checkpoint in it", dir));
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     std::smatch m;
     const std::string name = e.path().filename().string();
@@ -52,15 +52,15 @@ std::string newest_checkpoint(const std::string& dir) {
     h5::Handle file = open_checkpoint(path, why);
     if (file.valid() && h5::read_attr(file.get(), "step", at) && at == step) return path;
   }
-  throw InputError(fmt::format("{}: no valid checkpoint_NNNNNN.h5 in this directory (output.dir)", dir));
+  throw core::InputError(fmt::format("{}: no valid checkpoint_NNNNNN.h5 in this directory (output.dir)", dir));
 }
 
 std::string checkpoint_input(const std::string& path) {
   std::string why, yaml;
   h5::Handle file = open_checkpoint(path, why);
-  if (!file.valid()) throw InputError(fmt::format("{}: {}", path, why));
+  if (!file.valid()) throw core::InputError(fmt::format("{}: {}", path, why));
   if (!h5::read_attr(file.get(), "input_yaml", yaml) || yaml.empty())
-    throw InputError(fmt::format("{}: the checkpoint holds no input (attribute input_yaml); give the input file too", path));
+    throw core::InputError(fmt::format("{}: the checkpoint holds no input (attribute input_yaml); give the input file too", path));
   return yaml;
 }
 

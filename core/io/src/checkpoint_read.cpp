@@ -12,7 +12,7 @@ namespace cartex::io {
 namespace {
 
 // Throws the one-line restart error for `path`.
-[[noreturn]] void bad(const std::string& path, const std::string& what) { throw InputError(fmt::format("{}: {}", path, what)); }
+[[noreturn]] void bad(const std::string& path, const std::string& what) { throw core::InputError(fmt::format("{}: {}", path, what)); }
 
 template <class T>
 std::string show(const std::vector<T>& v, const char* sep) {
@@ -31,7 +31,7 @@ std::vector<std::string> split_commas(const std::string& text) {
 }
 
 // Checks grid size, length and periodicity against the input's grid.
-void check_grid(const std::string& path, hid_t root, const GlobalGrid& g) {
+void check_grid(const std::string& path, hid_t root, const core::GlobalGrid& g) {
   std::vector<long> n, periodic;
   std::vector<double> length;
   if (!h5::read_attr(root, "grid_n", n) || !h5::read_attr(root, "grid_length", length) ||
@@ -74,8 +74,8 @@ Table read_history(const std::string& path, hid_t file) {
 }
 
 // Reads `box` of field dataset `name` after checking its type and global shape.
-std::vector<double> read_block(const std::string& path, hid_t file, const std::string& name, const GlobalGrid& g,
-                               const Box& box) {
+std::vector<double> read_block(const std::string& path, hid_t file, const std::string& name, const core::GlobalGrid& g,
+                               const core::Box& box) {
   h5::Handle dset(H5Lexists(file, name.c_str(), H5P_DEFAULT) > 0 ? H5Dopen2(file, name.c_str(), H5P_DEFAULT) : H5I_INVALID_HID);
   if (!dset.valid()) bad(path, fmt::format("damaged checkpoint: dataset {} is missing", name));
   h5::Handle type(H5Dget_type(dset.get()));
@@ -99,7 +99,7 @@ std::vector<double> read_block(const std::string& path, hid_t file, const std::s
 
 }  // namespace
 
-Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box& box,
+Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, const core::Box& box,
                            const std::vector<std::string>& required) {
   h5::silence_errors();
   std::error_code ec;
@@ -120,14 +120,14 @@ Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box
     bad(path, fmt::format("checkpoint layout version {}, but this cartex reads versions 1 and {}", ck.layout_version,
                           kCheckpointLayoutVersion));
   // Version 1 predates the equation and field list: heat3d wrote it, with the one field u.
-  ck.equation = Equation::kHeat;
+  ck.equation = core::Equation::kHeat;
   ck.fields = {"u"};
   if (ck.layout_version >= 2) {
     std::string equation, fields;
     if (!h5::read_attr(r, "equation", equation)) bad(path, "damaged checkpoint: attribute equation is missing");
-    if (equation == equation_name(Equation::kWave))
-      ck.equation = Equation::kWave;
-    else if (equation != equation_name(Equation::kHeat))
+    if (equation == equation_name(core::Equation::kWave))
+      ck.equation = core::Equation::kWave;
+    else if (equation != equation_name(core::Equation::kHeat))
       bad(path, fmt::format("damaged checkpoint: unknown equation \"{}\" (expected heat or wave)", equation));
     if (!h5::read_attr(r, "fields", fields) || fields.empty()) bad(path, "damaged checkpoint: attribute fields is missing");
     ck.fields = split_commas(fields);
@@ -159,22 +159,22 @@ Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box
   return ck;
 }
 
-Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box& box) {
+Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, const core::Box& box) {
   return read_checkpoint(path, cfg, box, checkpoint_field_names(cfg.equation));
 }
 
-void load_checkpoint_field(const Checkpoint& ck, const std::string& name, Field& field) {
+void load_checkpoint_field(const Checkpoint& ck, const std::string& name, core::Field& field) {
   const auto found = ck.blocks.find(name);
   if (found == ck.blocks.end()) {
     if (std::find(ck.fields.begin(), ck.fields.end(), name) == ck.fields.end())
       bad(ck.path, fmt::format("the checkpoint has no field {} (it holds: {})", name, show(ck.fields, ", ")));
-    throw Error(fmt::format("{}: field {} was not read (read_checkpoint was not asked for it)", ck.path, name));
+    throw core::Error(fmt::format("{}: field {} was not read (read_checkpoint was not asked for it)", ck.path, name));
   }
-  require(ck.box == field.layout.box, "checkpoint block was read for another box");
+  core::require(ck.box == field.layout.box, "checkpoint block was read for another box");
   const std::vector<double>& block = found->second;
   auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), field.view);
-  const Box& b = field.layout.box;
-  const HaloWidths& h = field.layout.halo;
+  const core::Box& b = field.layout.box;
+  const core::HaloWidths& h = field.layout.halo;
   size_t at = 0;
   for (long k = 0; k < b.n[2]; ++k)
     for (long j = 0; j < b.n[1]; ++j) {
@@ -184,6 +184,6 @@ void load_checkpoint_field(const Checkpoint& ck, const std::string& name, Field&
   Kokkos::deep_copy(field.view, host);
 }
 
-void load_checkpoint_field(const Checkpoint& ck, Field& u) { load_checkpoint_field(ck, "u", u); }
+void load_checkpoint_field(const Checkpoint& ck, core::Field& u) { load_checkpoint_field(ck, "u", u); }
 
 }  // namespace cartex::io

@@ -22,26 +22,26 @@ bool valid_field_name(const std::string& name) {
 // Checks the field list before the file is created: every rank passes the same list, so every
 // rank throws (or none does) and no collective call is left waiting.
 void check_fields(const std::string& path, const std::vector<NamedField>& fields) {
-  if (fields.empty()) throw Error(fmt::format("checkpoint {}: no fields to write", path));
+  if (fields.empty()) throw core::Error(fmt::format("checkpoint {}: no fields to write", path));
   std::set<std::string> seen;
   for (const auto& f : fields) {
     if (!valid_field_name(f.name))
-      throw Error(fmt::format("checkpoint {}: bad field name \"{}\" (letters, digits and '_', not \"history\")", path, f.name));
-    if (f.field == nullptr) throw Error(fmt::format("checkpoint {}: field {} is null", path, f.name));
-    if (!seen.insert(f.name).second) throw Error(fmt::format("checkpoint {}: field {} is listed twice", path, f.name));
+      throw core::Error(fmt::format("checkpoint {}: bad field name \"{}\" (letters, digits and '_', not \"history\")", path, f.name));
+    if (f.field == nullptr) throw core::Error(fmt::format("checkpoint {}: field {} is null", path, f.name));
+    if (!seen.insert(f.name).second) throw core::Error(fmt::format("checkpoint {}: field {} is listed twice", path, f.name));
   }
 }
 
 }  // namespace
 
-std::vector<std::string> checkpoint_field_names(Equation equation) {
-  if (equation == Equation::kWave) return {"u", "u_previous"};
+std::vector<std::string> checkpoint_field_names(core::Equation equation) {
+  if (equation == core::Equation::kWave) return {"u", "u_previous"};
   return {"u"};
 }
 
-const char* equation_name(Equation equation) { return equation == Equation::kWave ? "wave" : "heat"; }
+const char* equation_name(core::Equation equation) { return equation == core::Equation::kWave ? "wave" : "heat"; }
 
-double write_checkpoint(const std::string& path, const Config& cfg, const Provenance& prov, long step,
+double write_checkpoint(const std::string& path, const core::Config& cfg, const Provenance& prov, long step,
                         const std::vector<NamedField>& fields, const Table& history, MPI_Comm comm) {
   check_fields(path, fields);
   ParallelFile f(path, prov, comm);
@@ -49,7 +49,7 @@ double write_checkpoint(const std::string& path, const Config& cfg, const Proven
   h5::write_attr(r, "kind", std::string("cartex checkpoint"));
   h5::write_attr(r, "layout_version", kCheckpointLayoutVersion);
   h5::write_attr(r, "step", step);
-  h5::write_attr(r, "time", step_time(cfg, step));
+  h5::write_attr(r, "time", core::step_time(cfg, step));
   // What read_checkpoint compares with the restarting input.
   h5::write_attr(r, "equation", std::string(equation_name(cfg.equation)));
   h5::write_attr(r, "grid_n", std::vector<long>(cfg.grid.n.begin(), cfg.grid.n.begin() + cfg.grid.dim));

@@ -40,13 +40,13 @@ void Handle::close() noexcept {
 void Handle::close_checked(const std::string& what) {
   const hid_t id = id_;
   id_ = H5I_INVALID_HID;
-  if (id >= 0 && close_id(id) < 0) throw Error(fmt::format("HDF5: {}", what));
+  if (id >= 0 && close_id(id) < 0) throw core::Error(fmt::format("HDF5: {}", what));
 }
 
 void silence_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
 hid_t check(hid_t status, const std::string& what) {
-  if (status < 0) throw Error(fmt::format("HDF5: {}", what));
+  if (status < 0) throw core::Error(fmt::format("HDF5: {}", what));
   return status;
 }
 

@@ -22,7 +22,7 @@ class Handle {
 
   hid_t get() const { return id_; }
   bool valid() const { return id_ >= 0; }
-  // Closes now; throws cartex::Error if HDF5 reports a failure (a failed file close loses data).
+  // Closes now; throws cartex::core::Error if HDF5 reports a failure (a failed file close loses data).
   void close_checked(const std::string& what);
   // Forgets the id without closing it (a collective close that would wait for ranks gone elsewhere).
   void abandon() noexcept { id_ = H5I_INVALID_HID; }
@@ -35,7 +35,7 @@ class Handle {
 // Turns HDF5's automatic error stack printing off for this thread: cartex reports its own one line.
 void silence_errors();
 
-// Throws cartex::Error "HDF5: what" when an HDF5 call returned a negative status.
+// Throws cartex::core::Error "HDF5: what" when an HDF5 call returned a negative status.
 hid_t check(hid_t status, const std::string& what);
 
 // Attribute writers (collective in a parallel file: every rank passes the same value).

@@ -20,7 +20,7 @@ std::string field_file_name(long step) { return fmt::format("fields_{:06d}.h5", 
 std::string checkpoint_file_name(long step) { return fmt::format("checkpoint_{:06d}.h5", step); }
 std::string checkpoint_xdmf_name(long step) { return fmt::format("checkpoint_{:06d}.xmf", step); }
 
-OutputWriter::OutputWriter(const Config& cfg, const ProcessGrid& procs, long first_step, const std::string& restart_from,
+OutputWriter::OutputWriter(const core::Config& cfg, const core::ProcessGrid& procs, long first_step, const std::string& restart_from,
                            MPI_Comm comm)
     : cfg_(cfg), prov_(make_provenance(cfg, procs, restart_from, comm)), comm_(comm), first_step_(first_step),
       restarted_(!restart_from.empty()) {
@@ -28,12 +28,12 @@ OutputWriter::OutputWriter(const Config& cfg, const ProcessGrid& procs, long fir
   // A restarted run's XDMF index keeps the field files the first run wrote up to the restart step.
   if (rank_ == 0 && restarted_ && fields_every().active())
     for (long s = 0; s <= first_step; ++s)
-      if ((s == 0 || interval_due(fields_every(), cfg, s)) && fs::exists(fs::path(cfg.output_dir) / field_file_name(s)))
-        series_.push_back({s, step_time(cfg, s), field_file_name(s)});
+      if ((s == 0 || core::interval_due(fields_every(), cfg, s)) && fs::exists(fs::path(cfg.output_dir) / field_file_name(s)))
+        series_.push_back({s, core::step_time(cfg, s), field_file_name(s)});
 }
 
-bool OutputWriter::due(long step, const Interval& every) const {
-  return every.active() && (step == 0 || step == cfg_.steps || interval_due(every, cfg_, step));
+bool OutputWriter::due(long step, const core::Interval& every) const {
+  return every.active() && (step == 0 || step == cfg_.steps || core::interval_due(every, cfg_, step));
 }
 
 bool OutputWriter::fields_due(long step) const { return due(step, fields_every()) && !(restarted_ && step == first_step_); }
@@ -57,17 +57,17 @@ void OutputWriter::ensure_dir() {
     }
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, comm_);
-  if (!ok) throw Error(rank_ == 0 ? why : "cannot create the output directory (see rank 0)");
+  if (!ok) throw core::Error(rank_ == 0 ? why : "cannot create the output directory (see rank 0)");
   dir_ready_ = true;
 }
 
 void OutputWriter::maybe_write(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history) {
   const auto u = std::find_if(fields.begin(), fields.end(), [](const NamedField& f) { return f.name == "u"; });
-  require(u != fields.end() && u->field != nullptr, "OutputWriter::maybe_write: the fields have no u");
+  core::require(u != fields.end() && u->field != nullptr, "OutputWriter::maybe_write: the fields have no u");
   const bool field_files = fields_due(step);
   const bool checkpoint = checkpoint_due(step);
   if (!field_files && !checkpoint) return;
-  PhaseScope phase(Phase::kOutput);
+  core::PhaseScope phase(core::Phase::kOutput);
   ensure_dir();
   const double t0 = MPI_Wtime();
   if (field_files) write_fields(step, *u->field);
@@ -77,16 +77,16 @@ void OutputWriter::maybe_write(long step, const std::vector<NamedField>& fields,
   stats_.longest_write = std::max(stats_.longest_write, seconds);
 }
 
-void OutputWriter::maybe_write(long step, const Field& u, const std::function<Table()>& history) {
+void OutputWriter::maybe_write(long step, const core::Field& u, const std::function<Table()>& history) {
   maybe_write(step, std::vector<NamedField>{{"u", &u}}, history);
 }
 
-void OutputWriter::write_fields(long step, const Field& u) {
+void OutputWriter::write_fields(long step, const core::Field& u) {
   const std::string name = field_file_name(step);
   stats_.bytes += write_field_file((fs::path(cfg_.output_dir) / name).string(), cfg_, prov_, step, u, comm_);
   ++stats_.field_files;
   if (rank_ != 0) return;
-  series_.push_back({step, step_time(cfg_, step), name});
+  series_.push_back({step, core::step_time(cfg_, step), name});
   std::vector<XdmfField> datasets;
   for (const auto& f : cfg_.output_fields) datasets.push_back({f, f == "rank"});  // rank is int32, u float64
   write_text_atomically((fs::path(cfg_.output_dir) / "fields.xmf").string(),
@@ -114,7 +114,7 @@ void OutputWriter::write_checkpoint_at(long step, const std::vector<NamedField>&
   // The checkpoint's own XDMF, written after the checkpoint is complete: the state a restart starts from.
   std::vector<XdmfField> datasets;
   for (const auto& f : fields) datasets.push_back({f.name, false});
-  const XdmfEntry entry{step, step_time(cfg_, step), checkpoint_file_name(step)};
+  const XdmfEntry entry{step, core::step_time(cfg_, step), checkpoint_file_name(step)};
   write_text_atomically((fs::path(cfg_.output_dir) / checkpoint_xdmf_name(step)).string(),
                         xdmf_text(cfg_.grid, "checkpoint", datasets, {entry}, xdmf_note()));
   prune_checkpoints();

@@ -24,7 +24,7 @@ bool abort_requested(const std::string& path) {
 
 }  // namespace
 
-void write_grid_attrs(hid_t obj, const GlobalGrid& grid) {
+void write_grid_attrs(hid_t obj, const core::GlobalGrid& grid) {
   std::vector<double> spacing(3), origin(3);
   for (int d = 0; d < 3; ++d) {
     spacing[d] = grid.spacing(d);
@@ -44,7 +44,7 @@ ParallelFile::ParallelFile(const std::string& path, const Provenance& prov, MPI_
   h5::check(H5Pset_coll_metadata_write(fapl.get(), true), "H5Pset_coll_metadata_write");
   h5::check(H5Pset_all_coll_metadata_ops(fapl.get(), true), "H5Pset_all_coll_metadata_ops");
   file_ = h5::Handle(H5Fcreate(tmp_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()));
-  if (!file_.valid()) throw Error(fmt::format("HDF5: cannot create {}", tmp_));
+  if (!file_.valid()) throw core::Error(fmt::format("HDF5: cannot create {}", tmp_));
   xfer_ = h5::Handle(h5::check(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate"));
   h5::check(H5Pset_dxpl_mpio(xfer_.get(), H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio");
 
@@ -59,19 +59,19 @@ ParallelFile::ParallelFile(const std::string& path, const Provenance& prov, MPI_
   h5::write_attr(r, "ranks", prov.ranks);
 }
 
-h5::Handle ParallelFile::create_grid_dataset(const std::string& name, hid_t type, const GlobalGrid& grid) {
+h5::Handle ParallelFile::create_grid_dataset(const std::string& name, hid_t type, const core::GlobalGrid& grid) {
   const hsize_t dims[3] = {static_cast<hsize_t>(grid.n[2]), static_cast<hsize_t>(grid.n[1]), static_cast<hsize_t>(grid.n[0])};
   h5::Handle space(h5::check(H5Screate_simple(3, dims, nullptr), "H5Screate_simple"));
   // Every cell is written, so HDF5 need not write fill values first (that would double the I/O).
   h5::Handle dcpl(h5::check(H5Pcreate(H5P_DATASET_CREATE), "H5Pcreate"));
   h5::check(H5Pset_fill_time(dcpl.get(), H5D_FILL_TIME_NEVER), "H5Pset_fill_time");
   h5::Handle dset(H5Dcreate2(file_.get(), name.c_str(), type, space.get(), H5P_DEFAULT, dcpl.get(), H5P_DEFAULT));
-  if (!dset.valid()) throw Error(fmt::format("HDF5: cannot create dataset {} in {}", name, tmp_));
+  if (!dset.valid()) throw core::Error(fmt::format("HDF5: cannot create dataset {} in {}", name, tmp_));
   write_grid_attrs(dset.get(), grid);
   return dset;
 }
 
-void ParallelFile::write_box(hid_t dset, hid_t mem_type, const Box& box, const void* data) {
+void ParallelFile::write_box(hid_t dset, hid_t mem_type, const core::Box& box, const void* data) {
   const hsize_t start[3] = {static_cast<hsize_t>(box.lo[2]), static_cast<hsize_t>(box.lo[1]), static_cast<hsize_t>(box.lo[0])};
   const hsize_t count[3] = {static_cast<hsize_t>(box.n[2]), static_cast<hsize_t>(box.n[1]), static_cast<hsize_t>(box.n[0])};
   h5::Handle fspace(h5::check(H5Dget_space(dset), "H5Dget_space"));
@@ -90,13 +90,13 @@ ParallelFile::~ParallelFile() {
   }
 }
 
-void ParallelFile::write_field(const std::string& name, const Field& u, const GlobalGrid& grid) {
+void ParallelFile::write_field(const std::string& name, const core::Field& u, const core::GlobalGrid& grid) {
   h5::Handle dset = create_grid_dataset(name, H5T_IEEE_F64LE, grid);
   // The interior is copied to a contiguous host buffer: the device view is never read on the host,
   // and a contiguous memory selection keeps the collective write a plain block per rank.
   auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u.view);
-  const Box& b = u.layout.box;
-  const HaloWidths& h = u.layout.halo;
+  const core::Box& b = u.layout.box;
+  const core::HaloWidths& h = u.layout.halo;
   std::vector<double> buf(static_cast<size_t>(b.cells()));
   size_t at = 0;
   for (long k = 0; k < b.n[2]; ++k)
@@ -109,7 +109,7 @@ void ParallelFile::write_field(const std::string& name, const Field& u, const Gl
   bytes_ += 8.0 * grid.cells();
 }
 
-void ParallelFile::write_rank_field(const std::string& name, const FieldLayout& layout, const GlobalGrid& grid) {
+void ParallelFile::write_rank_field(const std::string& name, const core::FieldLayout& layout, const core::GlobalGrid& grid) {
   h5::Handle dset = create_grid_dataset(name, H5T_STD_I32LE, grid);
   std::vector<int> buf(static_cast<size_t>(layout.box.cells()), rank_);
   write_box(dset.get(), H5T_NATIVE_INT, layout.box, buf.data());
@@ -120,7 +120,7 @@ void ParallelFile::write_table(const std::string& name, const Table& t) {
   const hsize_t dims[2] = {static_cast<hsize_t>(t.rows()), static_cast<hsize_t>(t.columns.size())};
   h5::Handle space(h5::check(H5Screate_simple(2, dims, nullptr), "H5Screate_simple"));
   h5::Handle dset(H5Dcreate2(file_.get(), name.c_str(), H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT));
-  if (!dset.valid()) throw Error(fmt::format("HDF5: cannot create dataset {} in {}", name, tmp_));
+  if (!dset.valid()) throw core::Error(fmt::format("HDF5: cannot create dataset {} in {}", name, tmp_));
   std::string cols;
   for (const auto& c : t.columns) cols += (cols.empty() ? "" : ",") + c;
   h5::write_attr(dset.get(), "columns", cols);
@@ -150,13 +150,13 @@ double ParallelFile::commit() {
   if (rank_ == 0) {
     try {
       rename_durably(tmp_, path_);
-    } catch (const Error& e) {
+    } catch (const core::Error& e) {
       ok = 0;
       why = e.what();
     }
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, comm_);
-  if (!ok) throw Error(rank_ == 0 ? why : fmt::format("renaming {} failed on rank 0", tmp_));
+  if (!ok) throw core::Error(rank_ == 0 ? why : fmt::format("renaming {} failed on rank 0", tmp_));
   return bytes_;
 }
 

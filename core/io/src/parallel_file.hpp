@@ -27,9 +27,9 @@ class ParallelFile {
   // The root group, for attributes.
   hid_t root() const { return file_.get(); }
   // Writes every rank's interior of `u` into dataset `name` of the global shape (nz, ny, nx) (collective).
-  void write_field(const std::string& name, const Field& u, const GlobalGrid& grid);
+  void write_field(const std::string& name, const core::Field& u, const core::GlobalGrid& grid);
   // Writes dataset `name` (int32, global shape) holding the owning rank of each cell (collective).
-  void write_rank_field(const std::string& name, const FieldLayout& layout, const GlobalGrid& grid);
+  void write_rank_field(const std::string& name, const core::FieldLayout& layout, const core::GlobalGrid& grid);
   // Writes `t` as a 2D dataset (rows, columns) with a "columns" attribute; rank 0 supplies the data.
   void write_table(const std::string& name, const Table& t);
   // Flushes, closes and renames NAME.tmp to NAME (collective); returns the bytes of datasets written.
@@ -37,9 +37,9 @@ class ParallelFile {
 
  private:
   // Creates dataset `name` of the global grid shape and element `type`; attaches the grid attributes.
-  h5::Handle create_grid_dataset(const std::string& name, hid_t type, const GlobalGrid& grid);
+  h5::Handle create_grid_dataset(const std::string& name, hid_t type, const core::GlobalGrid& grid);
   // Collective write of this rank's `box` from a contiguous buffer (z, y, x order) into `dset`.
-  void write_box(hid_t dset, hid_t mem_type, const Box& box, const void* data);
+  void write_box(hid_t dset, hid_t mem_type, const core::Box& box, const void* data);
 
   std::string path_, tmp_;
   MPI_Comm comm_;
@@ -50,6 +50,6 @@ class ParallelFile {
 };
 
 // Writes the grid attributes (spacing, origin, dimension order) on `obj`: shared by every file kind.
-void write_grid_attrs(hid_t obj, const GlobalGrid& grid);
+void write_grid_attrs(hid_t obj, const core::GlobalGrid& grid);
 
 }  // namespace cartex::io

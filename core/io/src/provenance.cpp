@@ -7,11 +7,11 @@
 
 namespace cartex::io {
 
-Provenance make_provenance(const Config& cfg, const ProcessGrid& procs, const std::string& restart_from, MPI_Comm comm) {
+Provenance make_provenance(const core::Config& cfg, const core::ProcessGrid& procs, const std::string& restart_from, MPI_Comm comm) {
   Provenance p;
   p.input_yaml = cfg.resolved_yaml;
-  p.version = kVersion;
-  p.git_commit = kGitCommit;
+  p.version = core::kVersion;
+  p.git_commit = core::kGitCommit;
   p.backend = cfg.backend;
   p.restart_from = restart_from;
   for (int d = 0; d < 3; ++d) p.process_dims[d] = procs.dims[d];

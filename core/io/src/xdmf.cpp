@@ -24,7 +24,7 @@ std::string xml_escape(const std::string& s) {
 
 }  // namespace
 
-std::string xdmf_text(const GlobalGrid& grid, const std::string& collection, const std::vector<XdmfField>& fields,
+std::string xdmf_text(const core::GlobalGrid& grid, const std::string& collection, const std::vector<XdmfField>& fields,
                       const std::vector<XdmfEntry>& entries, const std::string& note) {
   // XDMF lists sizes slowest first, matching the datasets' (z, y, x) order; the grid points are the
   // mesh nodes, so the node-centred values sit where the solver has them (no cells, no half shifts).

@@ -18,14 +18,14 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   {
     Kokkos::ScopeGuard kokkos(argc, argv);
-    cartex::GlobalGrid g;
+    cartex::core::GlobalGrid g;
     g.n = {8, 8, 8};
-    const auto pg = cartex::ProcessGrid::create(g, {0, 0, 0}, size);
-    const cartex::Decomposition dec(g, pg);
-    const auto st = cartex::make_builtin_stencil("7pt", g);
+    const auto pg = cartex::core::ProcessGrid::create(g, {0, 0, 0}, size);
+    const cartex::core::Decomposition dec(g, pg);
+    const auto st = cartex::core::make_builtin_stencil("7pt", g);
     const cartex::halo::HaloGeometry geo(dec, st, 1);
     const auto pattern = cartex::halo::make_halo_pattern(geo, rank);
-    cartex::Field u("u", pattern.layout), v("v", pattern.layout);
+    cartex::core::Field u("u", pattern.layout), v("v", pattern.layout);
     Kokkos::deep_copy(u.view, static_cast<double>(rank + 1));
     auto plan = cartex::halo::make_halo_plan("cart_combining", {pattern, MPI_COMM_WORLD, &geo});
     plan->exchange(u);

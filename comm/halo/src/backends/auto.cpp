@@ -17,8 +17,8 @@ namespace {
 class ChosenPlan final : public HaloPlan {
  public:
   ChosenPlan(std::unique_ptr<HaloPlan> plan, std::string note) : plan_(std::move(plan)), note_(std::move(note)) {}
-  void start(Field& f) override { plan_->start(f); }
-  void finish(Field& f) override { plan_->finish(f); }
+  void start(core::Field& f) override { plan_->start(f); }
+  void finish(core::Field& f) override { plan_->finish(f); }
   HaloStats stats() const override { return plan_->stats(); }
   std::string backend() const override { return plan_->backend(); }
   std::string note() const override { return note_; }
@@ -35,7 +35,7 @@ constexpr int kTimed = 7;
 
 std::unique_ptr<HaloPlan> make_auto(const PlanInputs& in) {
   const bool host = host_accessible_memory();
-  Field scratch("cartex::auto_scratch", in.pattern.layout);
+  core::Field scratch("cartex::auto_scratch", in.pattern.layout);
   std::unique_ptr<HaloPlan> best;
   double best_time = 0;
   std::string table;

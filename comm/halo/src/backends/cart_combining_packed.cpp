@@ -36,13 +36,13 @@ class CartPackedPlan final : public HaloPlan {
                                   rd.data(), MPI_DOUBLE);
     }));
   }
-  void start(Field& f) override {
+  void start(core::Field& f) override {
     state_.start();
     buffers_.pack(f);
-    PhaseScope wait(Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
+    core::PhaseScope wait(core::Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
     cart_call("CX_Cart_plan_execute", [&] { plan_->execute(); });
   }
-  void finish(Field& f) override {
+  void finish(core::Field& f) override {
     state_.finish();
     buffers_.unpack(f);
   }

@@ -25,11 +25,11 @@ class ForwardingPlan final : public HaloPlan {
     for (const auto& ph : schedule_)
       phases_.push_back(std::make_unique<PackedMessages>(messages(ph.sends), messages(ph.recvs), comm));
   }
-  void start(Field& f) override {
+  void start(core::Field& f) override {
     state_.start();
     if (!phases_.empty()) phases_.front()->start(f);
   }
-  void finish(Field& f) override {
+  void finish(core::Field& f) override {
     state_.finish();
     for (size_t p = 0; p < phases_.size(); ++p) {
       if (p > 0) phases_[p]->start(f);

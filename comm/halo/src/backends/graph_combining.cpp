@@ -43,13 +43,13 @@ class GraphCombiningPlan final : public HaloPlan {
     note_ = fmt::format("graph_combining: theta {}, {} combining iteration(s), {} message(s) instead of {} on this rank",
                         pattern->theta(), pattern->iterations(), pattern->stages(), pattern->naive_stages());
   }
-  void start(Field& f) override {
+  void start(core::Field& f) override {
     state_.start();
     buffers_.pack(f);
-    PhaseScope wait(Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
+    core::PhaseScope wait(core::Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
     plan_->execute();
   }
-  void finish(Field& f) override {
+  void finish(core::Field& f) override {
     state_.finish();
     buffers_.unpack(f);
   }

@@ -24,9 +24,9 @@ class NeighborAlltoallwPlan final : public HaloPlan {
   NeighborAlltoallwPlan(const NeighborAlltoallwPlan&) = delete;
   NeighborAlltoallwPlan& operator=(const NeighborAlltoallwPlan&) = delete;
 
-  void start(Field& f) override {
+  void start(core::Field& f) override {
     state_.start();
-    PhaseScope post(Phase::kHaloPost);
+    core::PhaseScope post(core::Phase::kHaloPost);
     Kokkos::fence();  // the field's last update must be complete before MPI reads it
     double* base = f.view.data();
     check_mpi(MPI_Ineighbor_alltoallw(base, blocks_.send_counts.data(), blocks_.send_displs.data(), blocks_.send_types.data(),
@@ -34,9 +34,9 @@ class NeighborAlltoallwPlan final : public HaloPlan {
                                       blocks_.recv_types.data(), graph_.get(), &request_),
               "MPI_Ineighbor_alltoallw");
   }
-  void finish(Field&) override {
+  void finish(core::Field&) override {
     state_.finish();
-    PhaseScope wait(Phase::kHaloWait);
+    core::PhaseScope wait(core::Phase::kHaloWait);
     check_mpi(MPI_Wait(&request_, MPI_STATUS_IGNORE), "MPI_Wait");
   }
   HaloStats stats() const override { return stats_; }

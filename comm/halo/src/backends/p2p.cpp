@@ -22,8 +22,8 @@ class P2PPlan final : public HaloPlan {
  public:
   P2PPlan(const HaloPattern& pattern, MPI_Comm comm)
       : pattern_(pattern), messages_(messages(pattern_.sends()), messages(pattern_.recvs()), comm) {}
-  void start(Field& f) override { messages_.start(f); }
-  void finish(Field& f) override { messages_.finish(f); }
+  void start(core::Field& f) override { messages_.start(f); }
+  void finish(core::Field& f) override { messages_.finish(f); }
   HaloStats stats() const override { return direct_stats(pattern_, 1); }
   std::string backend() const override { return "p2p"; }
 

@@ -48,22 +48,22 @@ class P2PPersistentPlan final : public HaloPlan {
   P2PPersistentPlan(const P2PPersistentPlan&) = delete;
   P2PPersistentPlan& operator=(const P2PPersistentPlan&) = delete;
 
-  void start(Field& f) override {
+  void start(core::Field& f) override {
     state_.start();
     {
-      PhaseScope post_receives(Phase::kHaloPost);
+      core::PhaseScope post_receives(core::Phase::kHaloPost);
       // Open MPI refuses a null request array even for a count of 0, hence the checks.
       if (!recvs_.empty()) check_mpi(MPI_Startall(static_cast<int>(recvs_.size()), requests_.data()), "MPI_Startall");
     }
     buffers_.pack(f);
-    PhaseScope post_sends(Phase::kHaloPost);
+    core::PhaseScope post_sends(core::Phase::kHaloPost);
     if (!sends_.empty())
       check_mpi(MPI_Startall(static_cast<int>(sends_.size()), requests_.data() + recvs_.size()), "MPI_Startall");
   }
-  void finish(Field& f) override {
+  void finish(core::Field& f) override {
     state_.finish();
     {
-      PhaseScope wait(Phase::kHaloWait);
+      core::PhaseScope wait(core::Phase::kHaloWait);
       check_mpi(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
     }
     buffers_.unpack(f);

@@ -27,30 +27,30 @@ PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const st
   Kokkos::deep_copy(pos_, hp);
 }
 
-void PackList::pack(const Field& f, const Kokkos::View<double*>& buf) const {
+void PackList::pack(const core::Field& f, const Kokkos::View<double*>& buf) const {
   const double* src = f.view.data();
   const auto idx = index_;
   const auto pos = pos_;
   Kokkos::parallel_for("cartex::halo::gather", index_.extent(0), KOKKOS_LAMBDA(long i) { buf(pos(i)) = src[idx(i)]; });
 }
 
-void PackList::unpack(Field& f, const Kokkos::View<double*>& buf) const {
+void PackList::unpack(core::Field& f, const Kokkos::View<double*>& buf) const {
   double* dst = f.view.data();
   const auto idx = index_;
   const auto pos = pos_;
   Kokkos::parallel_for("cartex::halo::scatter", index_.extent(0), KOKKOS_LAMBDA(long i) { dst[idx(i)] = buf(pos(i)); });
 }
 
-void PackList::pack_to_host(const Field& f, const Kokkos::View<double*>& buf,
-                            const host_mirror_t<Kokkos::View<double*>>& host) const {
-  PhaseScope pack(Phase::kHaloPack);
+void PackList::pack_to_host(const core::Field& f, const Kokkos::View<double*>& buf,
+                            const core::host_mirror_t<Kokkos::View<double*>>& host) const {
+  core::PhaseScope pack(core::Phase::kHaloPack);
   this->pack(f, buf);
   Kokkos::deep_copy(host, buf);
 }
 
-void PackList::unpack_from_host(Field& f, const Kokkos::View<double*>& buf,
-                                const host_mirror_t<Kokkos::View<double*>>& host) const {
-  PhaseScope unpack(Phase::kHaloUnpack);
+void PackList::unpack_from_host(core::Field& f, const Kokkos::View<double*>& buf,
+                                const core::host_mirror_t<Kokkos::View<double*>>& host) const {
+  core::PhaseScope unpack(core::Phase::kHaloUnpack);
   Kokkos::deep_copy(buf, host);
   this->unpack(f, buf);
   Kokkos::fence();

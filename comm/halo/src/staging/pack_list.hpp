@@ -33,13 +33,13 @@ class PackList {
   long count(size_t b) const { return offsets_[b + 1] - offsets_[b]; }
   // buf(i) = field cell index(i) for every listed cell (kernel "cartex::halo::gather"; public because
   // CUDA forbids device lambdas in private member functions).
-  void pack(const Field& f, const Kokkos::View<double*>& buf) const;
+  void pack(const core::Field& f, const Kokkos::View<double*>& buf) const;
   // field cell index(i) = buf(i) (kernel "cartex::halo::scatter").
-  void unpack(Field& f, const Kokkos::View<double*>& buf) const;
+  void unpack(core::Field& f, const Kokkos::View<double*>& buf) const;
   // The halo pack phase: pack into buf, then copy buf to its host mirror for MPI (which fences).
-  void pack_to_host(const Field& f, const Kokkos::View<double*>& buf, const host_mirror_t<Kokkos::View<double*>>& host) const;
+  void pack_to_host(const core::Field& f, const Kokkos::View<double*>& buf, const core::host_mirror_t<Kokkos::View<double*>>& host) const;
   // The halo unpack phase: copy the host mirror to buf, unpack, fence (the halo is complete on return).
-  void unpack_from_host(Field& f, const Kokkos::View<double*>& buf, const host_mirror_t<Kokkos::View<double*>>& host) const;
+  void unpack_from_host(core::Field& f, const Kokkos::View<double*>& buf, const core::host_mirror_t<Kokkos::View<double*>>& host) const;
 
  private:
   Kokkos::View<long*> index_;  // field cell of listed cell i

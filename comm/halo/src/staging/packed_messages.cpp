@@ -16,27 +16,27 @@ PackedMessages::~PackedMessages() {
   if (state_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
 }
 
-void PackedMessages::start(const Field& f) {
+void PackedMessages::start(const core::Field& f) {
   state_.start();
   {
-    PhaseScope post_receives(Phase::kHaloPost);
+    core::PhaseScope post_receives(core::Phase::kHaloPost);
     for (size_t m = 0; m < recvs_.size(); ++m)
       check_mpi(MPI_Irecv(buffers_.recv_data() + buffers_.recvs().offset(m), static_cast<int>(buffers_.recvs().count(m)),
                           MPI_DOUBLE, recvs_[m].rank, recvs_[m].tag, comm_.get(), &requests_[m]),
                 "MPI_Irecv");
   }
   buffers_.pack(f);
-  PhaseScope post_sends(Phase::kHaloPost);
+  core::PhaseScope post_sends(core::Phase::kHaloPost);
   for (size_t m = 0; m < sends_.size(); ++m)
     check_mpi(MPI_Isend(buffers_.send_data() + buffers_.sends().offset(m), static_cast<int>(buffers_.sends().count(m)),
                         MPI_DOUBLE, sends_[m].rank, sends_[m].tag, comm_.get(), &requests_[recvs_.size() + m]),
               "MPI_Isend");
 }
 
-void PackedMessages::finish(Field& f) {
+void PackedMessages::finish(core::Field& f) {
   state_.finish();
   {
-    PhaseScope wait(Phase::kHaloWait);
+    core::PhaseScope wait(core::Phase::kHaloWait);
     check_mpi(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
   }
   buffers_.unpack(f);

@@ -29,9 +29,9 @@ class PackedMessages {
   PackedMessages& operator=(const PackedMessages&) = delete;
 
   // Posts the receives, packs and posts the sends.
-  void start(const Field& f);
+  void start(const core::Field& f);
   // Waits for every message and unpacks the receives into f.
-  void finish(Field& f);
+  void finish(core::Field& f);
   long messages() const { return static_cast<long>(sends_.size()); }
   long cells() const { return buffers_.sends().size(); }  // no padding here: the buffer holds only cells
 

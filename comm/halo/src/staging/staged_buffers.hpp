@@ -25,9 +25,9 @@ class StagedBuffers {
                 const std::vector<long>& slots = {});
 
   // The halo pack phase: gather the send cells of f into the send mirror.
-  void pack(const Field& f) { send_list_.pack_to_host(f, send_buf_, send_host_); }
+  void pack(const core::Field& f) { send_list_.pack_to_host(f, send_buf_, send_host_); }
   // The halo unpack phase: scatter the receive mirror into f (the halo is complete on return).
-  void unpack(Field& f) { recv_list_.unpack_from_host(f, recv_buf_, recv_host_); }
+  void unpack(core::Field& f) { recv_list_.unpack_from_host(f, recv_buf_, recv_host_); }
 
   // Host memory for MPI.
   double* send_data() const { return send_host_.data(); }
@@ -41,7 +41,7 @@ class StagedBuffers {
  private:
   PackList send_list_, recv_list_;
   Kokkos::View<double*> send_buf_, recv_buf_;
-  host_mirror_t<Kokkos::View<double*>> send_host_, recv_host_;
+  core::host_mirror_t<Kokkos::View<double*>> send_host_, recv_host_;
 };
 
 // The cell lists of block parts (pattern.sends() or recvs()).

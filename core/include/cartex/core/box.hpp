@@ -2,7 +2,7 @@
 // Integer boxes in global or local cell coordinates, in x, y, z order.
 #include <array>
 
-namespace cartex {
+namespace cartex::core {
 
 // Half-open box [lo, lo + n) per dimension.
 struct Box {
@@ -20,4 +20,4 @@ struct Box {
   friend bool operator==(const Box& a, const Box& b) { return a.lo == b.lo && a.n == b.n; }
 };
 
-}  // namespace cartex
+}  // namespace cartex::core

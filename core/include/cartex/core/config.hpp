@@ -10,7 +10,7 @@
 #include "cartex/core/grid.hpp"
 #include "cartex/core/stencil.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 // Initial condition.
 struct InitConfig {
@@ -102,4 +102,4 @@ Config load_config(const InputSources& in, Equation equation = Equation::kHeat);
 // Reads and validates `path` with `overrides` ("key.path=value") applied for `equation`; throws InputError.
 Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation = Equation::kHeat);
 
-}  // namespace cartex
+}  // namespace cartex::core

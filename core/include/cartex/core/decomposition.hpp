@@ -10,7 +10,7 @@
 #include "cartex/core/box.hpp"
 #include "cartex/core/grid.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 // The process grid: dims per dimension (dims[2] == 1 in 2D).
 struct ProcessGrid {
@@ -47,4 +47,4 @@ class Decomposition {
   ProcessGrid procs_;
 };
 
-}  // namespace cartex
+}  // namespace cartex::core

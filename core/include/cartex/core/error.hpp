@@ -1,10 +1,10 @@
 #pragma once
 // Error types shared by every layer: an InputError is the user's to fix (exit code 2), any other
-// cartex::Error is a failure of the run (exit code 1).
+// cartex::core::Error is a failure of the run (exit code 1).
 #include <stdexcept>
 #include <string>
 
-namespace cartex {
+namespace cartex::core {
 
 // A failure of a run that is not the input's fault (MPI error, I/O error, broken invariant).
 class Error : public std::runtime_error {
@@ -36,9 +36,9 @@ class InputError : public Error {
   explicit InputError(const std::string& what) : Error(escape_control(what)) {}
 };
 
-// Throws cartex::Error with `what` if `condition` is false; for invariants, not for user input.
+// Throws cartex::core::Error with `what` if `condition` is false; for invariants, not for user input.
 inline void require(bool condition, const std::string& what) {
   if (!condition) throw Error(what);
 }
 
-}  // namespace cartex
+}  // namespace cartex::core

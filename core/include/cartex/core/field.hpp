@@ -22,7 +22,7 @@
 #include "cartex/core/box.hpp"
 #include "cartex/core/stencil.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 // A run of cells along x in a view: linear view indices [start, start + length).
 struct LineRun {
@@ -56,4 +56,4 @@ struct Field {
       : layout(l), view(name, l.extent(2), l.extent(1), l.extent(0)) {}
 };
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -10,7 +10,7 @@
 // so a Dirichlet ghost cell one step outside the domain sits exactly on the boundary.
 #include <array>
 
-namespace cartex {
+namespace cartex::core {
 
 // Sizes, lengths and periodicity of the global grid (see header comment for positions).
 struct GlobalGrid {
@@ -27,4 +27,4 @@ struct GlobalGrid {
   long cells() const { return n[0] * n[1] * n[2]; }
 };
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -8,7 +8,7 @@
 
 #include "cartex/core/config.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 // One input key.
 struct InputKey {
@@ -35,4 +35,4 @@ std::vector<std::string> input_key_children(const std::string& section, Equation
 // The text of `--help-input`: one block per key of `equation` (path, type, default, meaning).
 std::string input_keys_help(Equation equation);
 
-}  // namespace cartex
+}  // namespace cartex::core

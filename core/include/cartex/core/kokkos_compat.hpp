@@ -16,15 +16,15 @@
 #define CARTEX_IVDEP
 #endif
 
-namespace cartex {
+namespace cartex::core {
 
 // The host mirror of view type V: the type Kokkos::create_mirror_view returns for it, in every version.
 template <class V>
 using host_mirror_t = decltype(Kokkos::create_mirror_view(std::declval<const V&>()));
 
-}  // namespace cartex
+}  // namespace cartex::core
 
-namespace cartex::kmath {
+namespace cartex::core::kmath {
 
 #if KOKKOS_VERSION >= 30700
 using Kokkos::exp;
@@ -34,4 +34,4 @@ using Kokkos::Experimental::exp;
 using Kokkos::Experimental::sin;
 #endif
 
-}  // namespace cartex::kmath
+}  // namespace cartex::core::kmath

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-namespace cartex {
+namespace cartex::core {
 
 // Exit codes of cartex programs.
 enum ExitCode : int { kExitOk = 0, kExitFailure = 1, kExitInputError = 2 };
@@ -17,4 +17,4 @@ enum ExitCode : int { kExitOk = 0, kExitFailure = 1, kExitInputError = 2 };
 // MPI_Abort.
 int run_collectively(MPI_Comm comm, const std::function<void()>& setup, const std::function<int()>& run);
 
-}  // namespace cartex
+}  // namespace cartex::core

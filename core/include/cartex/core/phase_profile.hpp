@@ -19,7 +19,7 @@
 #include <array>
 #include <string>
 
-namespace cartex {
+namespace cartex::core {
 
 // What a rank is doing: the rows of the phase table, in table order.
 enum class Phase : int {
@@ -84,4 +84,4 @@ class PhaseScope {
   double t0_;
 };
 
-}  // namespace cartex
+}  // namespace cartex::core

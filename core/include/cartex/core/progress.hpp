@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-namespace cartex {
+namespace cartex::core {
 
 // Prints progress records ("step 40/100  t=4.0e-03  max=9.6e-01  ETA 1.2 s") on one stream.
 class Progress {
@@ -26,4 +26,4 @@ class Progress {
   bool open_line_ = false;
 };
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -3,7 +3,7 @@
 // steps, or at the first step whose time reaches each multiple of a time interval (docs/output.md).
 #include "cartex/core/config.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 // The simulated time at `step`: step * dt, and exactly run.end_time at the last step of a run given one.
 double step_time(const Config& cfg, long step);
@@ -20,4 +20,4 @@ struct Interval {
 // t = k * interval computed as step * dt does not miss by a rounding error.
 bool interval_due(const Interval& every, const Config& cfg, long step);
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -25,7 +25,7 @@
 
 #include "cartex/core/grid.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 // One relative offset (dx, dy, dz); dz == 0 in 2D.
 using Offset = std::array<int, 3>;
@@ -127,4 +127,4 @@ Stencil make_custom_stencil(const std::string& name, const std::vector<Offset>& 
 // "[dx, dy]" in 2D, "[dx, dy, dz]" in 3D, for messages.
 std::string offset_text(const Offset& o, int dim);
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -2,9 +2,9 @@
 // Named stencils from downstream code. A program registers a factory before it loads its input; then
 // `stencil: NAME` in the YAML input builds the stencil for the run's grid:
 //
-//   cartex::Stencil cross(const cartex::GlobalGrid& g) { ... offsets and weights for g ... }
+//   cartex::core::Stencil cross(const cartex::core::GlobalGrid& g) { ... offsets and weights for g ... }
 //   int main(int argc, char** argv) {
-//     cartex::register_stencil("cross", cross, "my cross-shaped Laplacian");
+//     cartex::core::register_stencil("cross", cross, "my cross-shaped Laplacian");
 //     ...  // then load_config / app_main
 //   }
 //
@@ -19,7 +19,7 @@
 #include "cartex/core/grid.hpp"
 #include "cartex/core/stencil.hpp"
 
-namespace cartex {
+namespace cartex::core {
 
 // Builds a stencil for a grid; throws (any std::exception, with the reason) when it cannot, e.g. for
 // a dimension it does not support.
@@ -48,4 +48,4 @@ bool is_registered_stencil(const std::string& name);
 // for `grid` (with the reason).
 Stencil make_named_stencil(const std::string& name, const GlobalGrid& grid);
 
-}  // namespace cartex
+}  // namespace cartex::core

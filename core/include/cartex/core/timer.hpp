@@ -2,7 +2,7 @@
 // Wall-clock timers for the run summary: each named phase accumulates seconds and a call count.
 #include <mpi.h>
 
-namespace cartex {
+namespace cartex::core {
 
 // Accumulates time spent between start() and stop().
 class Timer {
@@ -32,4 +32,4 @@ class ScopedTimer {
   Timer& t_;
 };
 
-}  // namespace cartex
+}  // namespace cartex::core

@@ -11,6 +11,6 @@ namespace cartex::kernels {
 // Dirichlet value of that face (the first such dimension in x, y, z order decides for edge and corner
 // cells). Halo cells inside the domain are left for the halo exchange. Call once per field: the
 // exchange never writes these cells.
-void fill_dirichlet(Field& f, const GlobalGrid& grid, const std::array<std::array<double, 2>, 3>& value);
+void fill_dirichlet(core::Field& f, const core::GlobalGrid& grid, const std::array<std::array<double, 2>, 3>& value);
 
 }  // namespace cartex::kernels

@@ -14,7 +14,7 @@ struct CellRegion {
   long cells = 0;
 };
 
-// The device copy of `runs` (view indices of `layout`); throws cartex::Error if a run leaves the view.
-CellRegion make_cell_region(const FieldLayout& layout, const std::vector<LineRun>& runs);
+// The device copy of `runs` (view indices of `layout`); throws cartex::core::Error if a run leaves the view.
+CellRegion make_cell_region(const core::FieldLayout& layout, const std::vector<core::LineRun>& runs);
 
 }  // namespace cartex::kernels

@@ -50,25 +50,25 @@ struct TemporalTiling {
 
 // tile_y so that a tile's working set (2 fields x ((k + 1) rz + 1) planes x (tile_y + (k + 1) ry) rows)
 // fits in half of the host's L2 cache (1 MiB when the OS does not tell): at least 1.
-long auto_tile_y(const FieldLayout& layout, const Stencil& stencil, int k);
+long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k);
 
 // The tiling halo.temporal_blocking asks for with k steps per exchange, and why. auto blocks where it
 // wins (docs/performance.md): k >= 2, an update with a blocked kernel (`blocked_kernel`), and a host
 // execution space with one thread (the pass runs on the calling thread); else off. Explicit tiles are
 // used as given (with an update without a blocked kernel the steps still run one by one).
-TemporalTiling resolve_tiling(const TemporalBlockingInput& input, const FieldLayout& layout, const Stencil& stencil, int k,
+TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil, int k,
                               bool blocked_kernel, std::string& why);
 
 // The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.
 class CycleRegions {
  public:
   // steps[j - 1]: the runs step j updates (view indices of `layout`, in z, y, x order).
-  CycleRegions(const FieldLayout& layout, const Stencil& stencil, const std::vector<std::vector<LineRun>>& steps,
+  CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil, const std::vector<std::vector<core::LineRun>>& steps,
                TemporalTiling tiling);
 
   int steps() const { return static_cast<int>(cells_.size()); }
   const CellRegion& cells(int j) const { return cells_[j - 1]; }
-  const FieldLayout& layout() const { return layout_; }
+  const core::FieldLayout& layout() const { return layout_; }
   const TemporalTiling& tiling() const { return tiling_; }
   long reach_y() const { return ry_; }
   long reach_z() const { return rz_; }
@@ -91,12 +91,12 @@ class CycleRegions {
   std::string describe() const;
 
  private:
-  FieldLayout layout_;
+  core::FieldLayout layout_;
   TemporalTiling tiling_;
   long ry_ = 0, rz_ = 0;
   std::vector<CellRegion> cells_;
   std::vector<std::vector<long>> lines_;     // host, blocked only: per step, per view line the first run
-  std::vector<std::vector<LineRun>> runs_;   // host, blocked only: per step, the runs in line order
+  std::vector<std::vector<core::LineRun>> runs_;   // host, blocked only: per step, the runs in line order
 };
 
 }  // namespace cartex::kernels

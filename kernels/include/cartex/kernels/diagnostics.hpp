@@ -24,15 +24,15 @@ struct FieldStats {
 };
 
 // Global sum / min / max of the interior of `f` (collective over `comm`).
-FieldStats field_stats(const Field& f, MPI_Comm comm, const Allreduce& allreduce = mpi_allreduce);
+FieldStats field_stats(const core::Field& f, MPI_Comm comm, const Allreduce& allreduce = mpi_allreduce);
 
 // Global max |f - amplitude * prod_d sin(k_d x_d)| over the interior (collective over `comm`).
-double max_error_vs_sine(const Field& f, const GlobalGrid& grid, const std::array<double, 3>& k, double amplitude,
+double max_error_vs_sine(const core::Field& f, const core::GlobalGrid& grid, const std::array<double, 3>& k, double amplitude,
                          MPI_Comm comm, const Allreduce& allreduce = mpi_allreduce);
 
 // A 64-bit checksum of the interior bits of the global field that does not depend on the
 // decomposition: the wrapping sum over cells of mix(global index, bit pattern).
-std::uint64_t field_checksum(const Field& f, const GlobalGrid& grid, MPI_Comm comm,
+std::uint64_t field_checksum(const core::Field& f, const core::GlobalGrid& grid, MPI_Comm comm,
                              const Allreduce& allreduce = mpi_allreduce);
 
 }  // namespace cartex::kernels

@@ -11,15 +11,15 @@ namespace cartex::kernels {
 // Fills the interior of `f` with the initial condition `init` on `grid`:
 //   sine:     A * prod_d sin(k_d x_d), k_d = 2 pi m_d / L_d (periodic) or pi m_d / L_d (Dirichlet)
 //   gaussian: A * exp(-|x - c|^2 / (2 w^2))
-void fill_initial(Field& f, const GlobalGrid& grid, const InitConfig& init);
+void fill_initial(core::Field& f, const core::GlobalGrid& grid, const core::InitConfig& init);
 
 // The sine mode's wave numbers k_d (0 for unused dimensions).
-std::array<double, 3> sine_wave_numbers(const GlobalGrid& grid, const InitConfig& init);
+std::array<double, 3> sine_wave_numbers(const core::GlobalGrid& grid, const core::InitConfig& init);
 
 // True when the sine mode is an exact eigenvector of the discrete update: the stencil is mirror
 // symmetric and every non-periodic dimension has zero Dirichlet values and a reach of at most one
 // cell (so the ghost value 0 equals the odd continuation of the sine).
-bool sine_mode_is_exact(const Config& cfg);
+bool sine_mode_is_exact(const core::Config& cfg);
 
 // Amplitude at `step` of the exact discrete solution from the sine mode (an eigenvector of the
 // stencil operator L with eigenvalue lambda = the stencil's symbol at the mode):
@@ -27,6 +27,6 @@ bool sine_mode_is_exact(const Config& cfg);
 //   wave, leapfrog:        A * cos(n*w*dt),   cos(w*dt) = 1 + dt^2*c^2*lambda/2 (|.| <= 1 below dt_max),
 //                          because the start u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) is cos(w*dt) * u^0 for
 //                          the mode and u^(n+1) = 2 cos(w*dt) u^n - u^(n-1) is then the Chebyshev recursion.
-double sine_mode_amplitude(const Config& cfg, long step);
+double sine_mode_amplitude(const core::Config& cfg, long step);
 
 }  // namespace cartex::kernels

@@ -12,12 +12,12 @@ namespace cartex::kernels {
 
 class LinearUpdate final : public UpdateOperator {
  public:
-  LinearUpdate(const Stencil& stencil, const FieldLayout& layout, Scheme scheme, double coeff)
+  LinearUpdate(const core::Stencil& stencil, const core::FieldLayout& layout, Scheme scheme, double coeff)
       : op_(stencil, layout, StencilOperator::Kernel::kAuto, scheme), coeff_(coeff) {}
 
-  void apply(const Field& in, Field& out) const override { op_.apply(in, out, coeff_); }
-  void apply(const Field& in, Field& out, const CellRegion& cells) const override { op_.apply(in, out, coeff_, cells); }
-  void apply_steps(Field& a, Field& b, const CycleRegions& steps, int first, int last) const override {
+  void apply(const core::Field& in, core::Field& out) const override { op_.apply(in, out, coeff_); }
+  void apply(const core::Field& in, core::Field& out, const CellRegion& cells) const override { op_.apply(in, out, coeff_, cells); }
+  void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last) const override {
     op_.apply_steps(a, b, coeff_, steps, first, last);
   }
   bool has_blocked_kernel() const override { return true; }

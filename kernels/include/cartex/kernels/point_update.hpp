@@ -37,7 +37,7 @@ struct PointContext {
 template <class F>
 class PointUpdate final : public UpdateOperator {
  public:
-  PointUpdate(F f, const FieldLayout& layout, const GlobalGrid& grid, std::string name)
+  PointUpdate(F f, const core::FieldLayout& layout, const core::GlobalGrid& grid, std::string name)
       : f_(std::move(f)),
         layout_(layout),
         grid_(grid),
@@ -45,7 +45,7 @@ class PointUpdate final : public UpdateOperator {
         interior_label_("cartex::kernels::point_update<" + name_ + ">"),
         region_label_(interior_label_ + "/region") {}
 
-  void apply(const Field& in, Field& out) const override {
+  void apply(const core::Field& in, core::Field& out) const override {
     const Geometry g = geometry();
     const F f = f_;
     const double* u = in.view.data();
@@ -58,7 +58,7 @@ class PointUpdate final : public UpdateOperator {
         });
   }
 
-  void apply(const Field& in, Field& out, const CellRegion& cells) const override {
+  void apply(const core::Field& in, core::Field& out, const CellRegion& cells) const override {
     const Geometry g = geometry();
     const F f = f_;
     const double* u = in.view.data();
@@ -106,8 +106,8 @@ class PointUpdate final : public UpdateOperator {
   }
 
   F f_;
-  FieldLayout layout_;
-  GlobalGrid grid_;
+  core::FieldLayout layout_;
+  core::GlobalGrid grid_;
   std::string name_;
   std::string interior_label_, region_label_;  // Kokkos kernel labels
 };

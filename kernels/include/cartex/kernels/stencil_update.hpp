@@ -61,17 +61,17 @@ class StencilOperator {
   // Kernel selection: automatic (specialized where the shape has one), or always the generic kernel.
   enum class Kernel { kAuto, kGeneric };
 
-  // Throws cartex::Error if the layout's halo is narrower than the stencil's reach.
-  StencilOperator(const Stencil& stencil, const FieldLayout& layout, Kernel kernel = Kernel::kAuto,
+  // Throws cartex::core::Error if the layout's halo is narrower than the stencil's reach.
+  StencilOperator(const core::Stencil& stencil, const core::FieldLayout& layout, Kernel kernel = Kernel::kAuto,
                   Scheme scheme = Scheme::kEuler);
 
   // The scheme's update of out over the interior; both fields have this layout.
-  void apply(const Field& in, Field& out, double coeff) const;
+  void apply(const core::Field& in, core::Field& out, double coeff) const;
   // The same update over the cells of `cells` (make_cell_region of this layout).
-  void apply(const Field& in, Field& out, double coeff, const CellRegion& cells) const;
+  void apply(const core::Field& in, core::Field& out, double coeff, const CellRegion& cells) const;
   // Steps first .. last of a cycle (UpdateOperator::apply_steps): on the host, when steps is tiled,
   // in one pass of skewed tiles (cycle_regions.hpp); otherwise one region sweep per step.
-  void apply_steps(Field& a, Field& b, double coeff, const CycleRegions& steps, int first, int last) const;
+  void apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last) const;
   // The kernel that apply() runs: "star<D,r>" (and spacing classes), "box9", "box27" or "generic".
   const char* kernel_name() const;
 

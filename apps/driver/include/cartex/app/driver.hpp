@@ -13,9 +13,9 @@ namespace cartex::app {
 // Runs the app `name` for `equation` with MPI and Kokkos already initialized by the caller (so a
 // user's main can register first); every rank returns the same exit code: 0, 1 (run failed) or
 // 2 (bad input or command line).
-int run_app(const char* name, Equation equation, int argc, char** argv);
+int run_app(const char* name, core::Equation equation, int argc, char** argv);
 
 // MPI_Init, Kokkos, run_app, finalize: a complete main().
-int app_main(const char* name, Equation equation, int argc, char** argv);
+int app_main(const char* name, core::Equation equation, int argc, char** argv);
 
 }  // namespace cartex::app

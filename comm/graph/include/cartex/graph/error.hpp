@@ -8,10 +8,10 @@
 namespace cartex::graph {
 
 // A failed graph-collective call (bad argument, unsupported communicator or failed MPI call); a
-// cartex::Error, so main reports it like any other.
-class Error : public cartex::Error {
+// cartex::core::Error, so main reports it like any other.
+class Error : public cartex::core::Error {
  public:
-  explicit Error(const std::string& message) : cartex::Error(message) {}
+  explicit Error(const std::string& message) : cartex::core::Error(message) {}
 };
 
 // Throws Error(what + MPI's message) when rc is not MPI_SUCCESS.

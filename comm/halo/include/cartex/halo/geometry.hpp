@@ -35,33 +35,33 @@ namespace cartex::halo {
 using ProcCoord = std::array<long, 3>;
 
 // The halo widths of k steps per exchange of S: k times the reach of S (0 in the grid's unused dimensions).
-HaloWidths halo_widths(const GlobalGrid& grid, const Stencil& stencil, long k);
+core::HaloWidths halo_widths(const core::GlobalGrid& grid, const core::Stencil& stencil, long k);
 
 // The most steps per exchange the grid can serve with S: a halo may not be deeper than the grid in any
 // dimension. Throws std::invalid_argument saying the limit if k is beyond it (or below 1).
-void check_halo_depth(const GlobalGrid& grid, const Stencil& stencil, long k);
+void check_halo_depth(const core::GlobalGrid& grid, const core::Stencil& stencil, long k);
 
 // Halo geometry of a decomposition for stencil S with k steps per exchange.
 class HaloGeometry {
  public:
   // Throws std::invalid_argument as check_halo_depth does.
-  HaloGeometry(const Decomposition& decomp, const Stencil& stencil, int k);
+  HaloGeometry(const core::Decomposition& decomp, const core::Stencil& stencil, int k);
 
-  const Decomposition& decomposition() const { return decomp_; }
+  const core::Decomposition& decomposition() const { return decomp_; }
   int steps() const { return k_; }
   // The reach of the stencil itself (one step), for the overlap split of the first step.
-  const HaloWidths& stencil_reach() const { return stencil_reach_; }
+  const core::HaloWidths& stencil_reach() const { return stencil_reach_; }
   // Stencil-walk cells visited while building the geometry: its set-up work, linear in the halo.
   long walk_cells() const { return reach_.visited() + block_walk_.visited(); }
   // Halo widths: the reach of S^k on each side (0 in unused dimensions).
-  const HaloWidths& widths() const { return widths_; }
+  const core::HaloWidths& widths() const { return widths_; }
 
   // Unwrapped process coordinate owning unwrapped cell g along d; false outside a non-periodic domain.
   bool owner(int d, long g, long* pc) const;
   // Box of the process at unwrapped coordinates pc, in unwrapped cell coordinates.
-  Box box(const ProcCoord& pc) const;
+  core::Box box(const ProcCoord& pc) const;
   // True if cell c lies in box b dilated by S^m: c - o in b for some o in S^m.
-  bool in_dilation(const Box& b, const std::array<long, 3>& c, int m) const;
+  bool in_dilation(const core::Box& b, const std::array<long, 3>& c, int m) const;
 
   // Calls f(cell, owner_offset) for every cell of the halo of process pc that has an owner (cells
   // outside a non-periodic domain are boundary cells, not visited), in z, y, x order.
@@ -72,8 +72,8 @@ class HaloGeometry {
   // The same for the halo cells inside `clip` only (in z, y, x order too): a sender lists what one
   // neighbor gets from it by clipping to its own block, without visiting the neighbor's whole halo.
   template <class F>
-  void for_each_halo_cell_in(const ProcCoord& pc, const Box& clip, F&& f) const {
-    const Box b = box(pc), h = halo_bounds(pc);
+  void for_each_halo_cell_in(const ProcCoord& pc, const core::Box& clip, F&& f) const {
+    const core::Box b = box(pc), h = halo_bounds(pc);
     std::array<long, 3> lo{}, hi{}, c{}, own{};
     for (int d = 0; d < 3; ++d) lo[d] = std::max(h.lo[d], clip.lo[d]), hi[d] = std::min(h.hi(d), clip.hi(d));
     for (c[2] = lo[2]; c[2] < hi[2]; ++c[2])
@@ -85,31 +85,31 @@ class HaloGeometry {
           if (c[0] >= hi[0]) break;
           if (b.contains(c) || !in_dilation(b, c, k_)) continue;
           if (!owner(0, c[0], &own[0]) || !owner(1, c[1], &own[1]) || !owner(2, c[2], &own[2])) continue;
-          f(c, Offset{static_cast<int>(own[0] - pc[0]), static_cast<int>(own[1] - pc[1]), static_cast<int>(own[2] - pc[2])});
+          f(c, core::Offset{static_cast<int>(own[0] - pc[0]), static_cast<int>(own[1] - pc[1]), static_cast<int>(own[2] - pc[2])});
         }
       }
   }
   // The bounding box of the block of process pc with its halo.
-  Box halo_bounds(const ProcCoord& pc) const {
-    Box h = box(pc);
+  core::Box halo_bounds(const ProcCoord& pc) const {
+    core::Box h = box(pc);
     for (int d = 0; d < 3; ++d) h.lo[d] -= widths_.lo[d], h.n[d] += widths_.lo[d] + widths_.hi[d];
     return h;
   }
 
   // The owner offsets that some process's halo uses, sorted (z, y, x); the same on every rank.
-  const std::vector<Offset>& owner_offsets() const { return owner_offsets_; }
+  const std::vector<core::Offset>& owner_offsets() const { return owner_offsets_; }
 
  private:
-  std::vector<Offset> compute_owner_offsets() const;
+  std::vector<core::Offset> compute_owner_offsets() const;
 
-  Decomposition decomp_;
+  core::Decomposition decomp_;
   int k_;
-  HaloWidths stencil_reach_;
-  HaloWidths widths_;
+  core::HaloWidths stencil_reach_;
+  core::HaloWidths widths_;
   std::array<long, 3> smallest_block_{};  // every block is this one grown by 0 or more cells per side
   StepDistance reach_;       // S^m = cells within m steps of the origin, over the bounding box of S^k
   StepDistance block_walk_;  // B + S^m for the smallest block B, over its halo (and larger blocks')
-  std::vector<Offset> owner_offsets_;
+  std::vector<core::Offset> owner_offsets_;
 };
 
 }  // namespace cartex::halo

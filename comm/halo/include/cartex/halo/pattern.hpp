@@ -35,7 +35,7 @@ namespace cartex::halo {
 
 // One block of the neighborhood: what we send to the target and receive from the source.
 struct Block {
-  Offset offset{};             // o: target at +o, source at -o (the negated owner offset)
+  core::Offset offset{};             // o: target at +o, source at -o (the negated owner offset)
   int target = MPI_PROC_NULL;  // rank at +offset (MPI_PROC_NULL outside a non-periodic domain)
   int source = MPI_PROC_NULL;  // rank at -offset
   std::vector<long> send;      // our cells in the target's halo (empty without a target)
@@ -52,17 +52,17 @@ struct BlockPart {
 // One rank's halo pattern; see the header comment.
 struct HaloPattern {
   int rank = 0;
-  FieldLayout layout;
+  core::FieldLayout layout;
   std::vector<Block> blocks;                 // one per offset, the same offsets on every rank
-  std::vector<std::vector<LineRun>> update;  // update[j - 1]: cells updated in step j
-  std::vector<LineRun> inner, rim;           // step 1 split for overlap: inner reads only the block
+  std::vector<std::vector<core::LineRun>> update;  // update[j - 1]: cells updated in step j
+  std::vector<core::LineRun> inner, rim;           // step 1 split for overlap: inner reads only the block
 
   // The blocks with a target, in block order (the out-neighbors of a dist graph).
   std::vector<BlockPart> sends() const;
   // The blocks with a source, in block order (the in-neighbors of a dist graph).
   std::vector<BlockPart> recvs() const;
   // The offsets of all blocks.
-  std::vector<Offset> offsets() const;
+  std::vector<core::Offset> offsets() const;
   // Cells sent per exchange, and non-empty messages to real neighbors.
   long send_cells() const;
   long send_messages() const;
@@ -72,6 +72,6 @@ struct HaloPattern {
 HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank);
 
 // Linear view index of view cell (i, j, k) in `layout`.
-inline long linear_index(const FieldLayout& l, long i, long j, long k) { return (k * l.extent(1) + j) * l.extent(0) + i; }
+inline long linear_index(const core::FieldLayout& l, long i, long j, long k) { return (k * l.extent(1) + j) * l.extent(0) + i; }
 
 }  // namespace cartex::halo

@@ -13,7 +13,7 @@
 //   start does it all (blocking)     cart_direct, cart_combining (finish does nothing),
 //                                    cart_combining_packed, graph_combining (finish unpacks)
 //   auto                             as the backend it chose
-// Every plan refuses a second start before finish, and finish without start (cartex::Error).
+// Every plan refuses a second start before finish, and finish without start (cartex::core::Error).
 #include <string>
 
 #include "cartex/core/field.hpp"
@@ -34,11 +34,11 @@ class HaloPlan {
  public:
   virtual ~HaloPlan() = default;
   // Begins the exchange of `f`'s halo (reads its cells next to the faces).
-  virtual void start(Field& f) = 0;
+  virtual void start(core::Field& f) = 0;
   // Completes the exchange: every halo cell of the pattern holds its owner's value.
-  virtual void finish(Field& f) = 0;
+  virtual void finish(core::Field& f) = 0;
   // start + finish.
-  void exchange(Field& f) {
+  void exchange(core::Field& f) {
     start(f);
     finish(f);
   }

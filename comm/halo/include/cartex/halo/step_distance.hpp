@@ -17,7 +17,7 @@ class StepDistance {
  public:
   // Cells of `region` further than `limit` steps (or unreachable) get unreached(). `source` lies inside
   // `region`; `limit` is at most 65534. Throws std::invalid_argument otherwise.
-  StepDistance(const Box& region, const Box& source, const std::vector<Offset>& moves, int limit);
+  StepDistance(const core::Box& region, const core::Box& source, const std::vector<core::Offset>& moves, int limit);
 
   // The distance marker of cells beyond the limit.
   static constexpr std::uint16_t unreached() { return 0xffff; }
@@ -28,12 +28,12 @@ class StepDistance {
     return dist_[static_cast<size_t>(((c[2] - region_.lo[2]) * region_.n[1] + (c[1] - region_.lo[1])) * region_.n[0] +
                                      (c[0] - region_.lo[0]))];
   }
-  const Box& region() const { return region_; }
+  const core::Box& region() const { return region_; }
   // Cells visited by the walk (each once): the work the table took.
   long visited() const { return visited_; }
 
  private:
-  Box region_;
+  core::Box region_;
   std::vector<std::uint16_t> dist_;
   long visited_ = 0;
 };

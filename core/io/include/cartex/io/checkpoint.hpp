@@ -22,42 +22,42 @@ inline constexpr long kCheckpointLayoutVersion = 2;
 // One field of a run's state, stored in a checkpoint as the dataset `name` (letters, digits, '_').
 struct NamedField {
   std::string name;
-  const Field* field = nullptr;
+  const core::Field* field = nullptr;
 };
 
 // The fields a run of `equation` needs to continue: heat {"u"}; wave {"u", "u_previous"} (the
 // leapfrog levels n and n-1 at the checkpoint's step n).
-std::vector<std::string> checkpoint_field_names(Equation equation);
+std::vector<std::string> checkpoint_field_names(core::Equation equation);
 
 // "heat" or "wave": how checkpoints and messages name an equation.
-const char* equation_name(Equation equation);
+const char* equation_name(core::Equation equation);
 
 // A checked checkpoint with this rank's block of the requested fields already read.
 struct Checkpoint {
   std::string path;
   long layout_version = kCheckpointLayoutVersion;
-  Equation equation = Equation::kHeat;
+  core::Equation equation = core::Equation::kHeat;
   long step = 0;
   Table history;                                      // diagnostics rows up to `step`
-  Box box;                                            // this rank's interior box the blocks were read for
+  core::Box box;                                            // this rank's interior box the blocks were read for
   std::vector<std::string> fields;                    // every field the file holds, in file order
   std::map<std::string, std::vector<double>> blocks;  // the requested fields on `box`, z slowest, x fastest
 };
 
 // Writes checkpoint `path` at `step` (collective, atomic): every field of `fields` (this rank's
 // interior of each, under its name; at least one, names unique) and `history` (rank 0's is
-// stored); returns the bytes of data written. Throws cartex::Error on a bad field list.
-double write_checkpoint(const std::string& path, const Config& cfg, const Provenance& prov, long step,
+// stored); returns the bytes of data written. Throws cartex::core::Error on a bad field list.
+double write_checkpoint(const std::string& path, const core::Config& cfg, const Provenance& prov, long step,
                         const std::vector<NamedField>& fields, const Table& history, MPI_Comm comm);
 
 // Opens `path`, checks it against `cfg` (file kind, layout version, equation, grid, stencil, dt,
 // step), checks that it holds every field of `required` and reads their blocks on `box`, on this
 // rank alone; throws InputError "PATH: what" on any problem.
-Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box& box,
+Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, const core::Box& box,
                            const std::vector<std::string>& required);
 
 // The same with the fields cfg.equation needs: read_checkpoint(path, cfg, box, checkpoint_field_names(cfg.equation)).
-Checkpoint read_checkpoint(const std::string& path, const Config& cfg, const Box& box);
+Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, const core::Box& box);
 
 // The newest DIR/checkpoint_NNNNNN.h5 that opens as a cartex checkpoint of its step (--restart latest);
 // throws InputError "DIR: what" when there is none. On this rank alone.
@@ -69,10 +69,10 @@ std::string checkpoint_input(const std::string& path);
 
 // Copies the checkpoint's block of field `name` into the interior of `field` (halos untouched).
 // Throws InputError "PATH: the checkpoint has no field NAME ..." if the file does not hold it, and
-// cartex::Error if it does but `name` was not among the fields read_checkpoint was asked for.
-void load_checkpoint_field(const Checkpoint& ck, const std::string& name, Field& field);
+// cartex::core::Error if it does but `name` was not among the fields read_checkpoint was asked for.
+void load_checkpoint_field(const Checkpoint& ck, const std::string& name, core::Field& field);
 
 // One-field runs: load_checkpoint_field(ck, "u", u).
-void load_checkpoint_field(const Checkpoint& ck, Field& u);
+void load_checkpoint_field(const Checkpoint& ck, core::Field& u);
 
 }  // namespace cartex::io

@@ -16,7 +16,7 @@ inline constexpr long kFieldFileLayoutVersion = 1;
 
 // Writes the field file `path` at `step` with the fields cfg.output_fields (collective, atomic);
 // returns the bytes of field data written.
-double write_field_file(const std::string& path, const Config& cfg, const Provenance& prov, long step, const Field& u,
+double write_field_file(const std::string& path, const core::Config& cfg, const Provenance& prov, long step, const core::Field& u,
                         MPI_Comm comm);
 
 }  // namespace cartex::io

@@ -31,7 +31,7 @@ struct OutputStats {
 class OutputWriter {
  public:
   // `first_step` is 0 for a fresh run or the checkpoint's step; `restart_from` its path (or empty).
-  OutputWriter(const Config& cfg, const ProcessGrid& procs, long first_step, const std::string& restart_from, MPI_Comm comm);
+  OutputWriter(const core::Config& cfg, const core::ProcessGrid& procs, long first_step, const std::string& restart_from, MPI_Comm comm);
 
   // Writes what is due at `step` (collective): field files at step 0, when output.every or
   // output.every_time is due (interval_due) and at the last step, checkpoints likewise for
@@ -41,7 +41,7 @@ class OutputWriter {
   // pointers are only used during the call. `history` is called only when a checkpoint is written.
   void maybe_write(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history);
   // One-field runs (heat): maybe_write(step, {{"u", &u}}, history).
-  void maybe_write(long step, const Field& u, const std::function<Table()>& history);
+  void maybe_write(long step, const core::Field& u, const std::function<Table()>& history);
 
   // Writes a checkpoint at `step` now, whatever the schedule, unless one was written at `step`
   // already (collective): a run stopped early by a signal or the wall-time limit.
@@ -56,11 +56,11 @@ class OutputWriter {
   std::string summary() const;
 
  private:
-  bool due(long step, const Interval& every) const;
+  bool due(long step, const core::Interval& every) const;
   bool fields_due(long step) const;
   bool checkpoint_due(long step) const;
-  Interval fields_every() const { return {cfg_.output_every, cfg_.output_every_time}; }
-  void write_fields(long step, const Field& u);
+  core::Interval fields_every() const { return {cfg_.output_every, cfg_.output_every_time}; }
+  void write_fields(long step, const core::Field& u);
   void write_checkpoint_at(long step, const std::vector<NamedField>& fields, const Table& history);
   // Deletes all but the newest output.keep_checkpoints checkpoint files in the directory (rank 0).
   void prune_checkpoints() const;
@@ -68,7 +68,7 @@ class OutputWriter {
   std::string xdmf_note() const;
   void ensure_dir();
 
-  const Config& cfg_;
+  const core::Config& cfg_;
   Provenance prov_;
   MPI_Comm comm_;
   int rank_ = 0;

@@ -23,6 +23,6 @@ struct Provenance {
 };
 
 // The provenance of this run; the start time is rank 0's clock now (collective over `comm`).
-Provenance make_provenance(const Config& cfg, const ProcessGrid& procs, const std::string& restart_from, MPI_Comm comm);
+Provenance make_provenance(const core::Config& cfg, const core::ProcessGrid& procs, const std::string& restart_from, MPI_Comm comm);
 
 }  // namespace cartex::io

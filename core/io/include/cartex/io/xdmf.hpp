@@ -24,7 +24,7 @@ struct XdmfField {
 
 // The XDMF text of a temporal collection named `collection` referencing dataset `/NAME` of every
 // entry's file for each of `fields`. `note` goes into an Information element.
-std::string xdmf_text(const GlobalGrid& grid, const std::string& collection, const std::vector<XdmfField>& fields,
+std::string xdmf_text(const core::GlobalGrid& grid, const std::string& collection, const std::vector<XdmfField>& fields,
                       const std::vector<XdmfEntry>& entries, const std::string& note);
 
 }  // namespace cartex::io
