@@ -5,10 +5,12 @@
 # Usage: scripts/test_asan.sh [ctest options...]
 #
 # Covered (every library, 1-4 ranks, within the CI budget of about 15 minutes on 2 cores): core, cart
-# (schedule, collectives, reduce, errors, C API), halo (exchange, counts, depth), graph (4 ranks), ranks,
-# kernels, io (checkpoint at 2-3 ranks, restart, bad restarts, field output), halobench, the heat3d
-# driver's input errors, exact solution and dry run, and the two packaging tests (downstream
-# find_package and examples/custom_update, which get the sanitizer link flags from the cartex targets).
+# (schedule, collectives, reduce, errors, C and C++ API), halo (exchange, counts, depth, start/finish),
+# graph (4 ranks), ranks, kernels (incl. temporal blocking), io (checkpoint at 2-3 ranks, restart, bad
+# restarts, field output), halobench, the heat3d driver's input errors, backend/allreduce choices,
+# exact solution and dry run, every main's error path (entry.errors), and the two packaging tests
+# (downstream find_package and examples/custom_update, which get the sanitizer link flags from the
+# cartex targets).
 # Left out: the 5-8 rank variants (same code paths as 1-4, several times the run time under ASan) and
 # the long heat3d matrices (bitwise over backends and rank counts, placement, allreduce), which repeat
 # the halo and ranks code the tests above already run.
@@ -32,11 +34,11 @@ export OMPI_MCA_mca_base_component_disable_dlclose=1
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0:print_stacktrace=1:fast_unwind_on_malloc=0:log_path=$reports/asan
 export LSAN_OPTIONS=suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$reports/ubsan
-covered='^(core_test|cart_schedule_test|kernels_|ranks_renaming_test|halo_counts_test\.np1|halo_depth_test)'
-covered+='|^(cart_(collectives|reduce|errors|c_api)_test|halo_test|halobench_(stats|verify)_test|io_checkpoint_test)\.np[1-4]$'
+covered='^(core_test|cart_schedule_test|kernels_|ranks_renaming_test|halo_counts_test\.np1|halo_depth_test|app_comm_choices_test)'
+covered+='|^(cart_(collectives|reduce|errors|c_api|cpp_api)_test|halo_(test|start_finish_test)|halobench_(stats|verify)_test|io_checkpoint_test)\.np[1-4]$'
 covered+='|^(graph_collectives_test|ranks_allreduce_test)\.np4$'
 covered+='|^heat3d\.(bad_inputs|sine_exact|dry_run|wave)$|^io\.(fields_xdmf|restart_bitwise|bad_restart|bad_keys)$'
-covered+='|^(downstream\.find_package|examples\.custom_update)$'
+covered+='|^(downstream\.find_package|examples\.custom_update|entry\.errors\.(setup|run))$'
 status=0
 (cd "$root/build-asan" && ctest --output-on-failure --parallel "$(nproc)" -R "$covered" "$@") || status=$?
 if compgen -G "$reports/*" >/dev/null; then
