@@ -18,4 +18,4 @@ echo "== cartex on Kokkos with OpenMP ($kokkos), 2 threads per rank: $build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$kokkos" "${launcher[@]}" >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
 export OMP_NUM_THREADS=2 OMP_PROC_BIND=false OMP_WAIT_POLICY=passive
-(cd "$build" && ctest --output-on-failure --parallel "$(nproc)" "$@")
+(cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" "$@")
