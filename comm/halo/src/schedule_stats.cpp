@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "staging/partner_messages.hpp"
+
 namespace cartex::halo {
 
 namespace {
@@ -12,6 +14,10 @@ constexpr long kWord = static_cast<long>(sizeof(double));
 
 HaloStats direct_stats(const HaloPattern& p, int rounds) {
   return {p.send_messages(), p.send_cells() * kWord, rounds};
+}
+
+HaloStats partner_stats(const HaloPattern& p, int rounds) {
+  return {partner_count(p.sends()), p.send_cells() * kWord, rounds};
 }
 
 HaloStats combining_stats(const HaloPattern& p, const std::vector<long>* slots) {

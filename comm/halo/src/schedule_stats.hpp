@@ -12,6 +12,10 @@ namespace cartex::halo {
 // One message per non-empty block to an existing target, in `rounds` rounds.
 HaloStats direct_stats(const HaloPattern& p, int rounds);
 
+// One message per partner rank (the rank itself included) with non-empty blocks, in `rounds` rounds;
+// bytes as direct_stats (p2p's coalesced messages, staging/partner_messages.hpp).
+HaloStats partner_stats(const HaloPattern& p, int rounds);
+
 // Message combining (ICPP'19 Algorithm 1): one round and one message per distinct non-zero coordinate
 // per dimension (C = sum_k C_k), block i sent once per non-zero coordinate (V = sum_i z_i,
 // Proposition 3.2); blocks padded to `slots` (uniform sizes per block index) when given.

@@ -1,42 +1,36 @@
-// Backend "p2p_persistent": p2p's messages (one per non-empty block, tag = block index, on staged
-// buffers) as persistent requests built once (MPI_Recv_init / MPI_Send_init on a duplicate of the
+// Backend "p2p_persistent": p2p's messages (the blocks coalesced per partner rank,
+// staging/partner_messages.hpp, on staged buffers) as persistent requests built once (MPI_Recv_init / MPI_Send_init on a duplicate of the
 // caller's communicator); each exchange is MPI_Startall of the receives, Kokkos pack, MPI_Startall of
 // the sends, then MPI_Waitall and Kokkos unpack.
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
 #include "mpi_check.hpp"
 #include "schedule_stats.hpp"
+#include "staging/partner_messages.hpp"
 #include "staging/staged_buffers.hpp"
 
 namespace cartex::halo {
 
 namespace {
 
-// The non-empty parts (blocks whose partner exists).
-std::vector<BlockPart> non_empty(const std::vector<BlockPart>& parts) {
-  std::vector<BlockPart> out;
-  for (const auto& p : parts)
-    if (!p.cells->empty()) out.push_back(p);
-  return out;
-}
-
 // The p2p_persistent plan.
 class P2PPersistentPlan final : public HaloPlan {
  public:
   P2PPersistentPlan(const HaloPattern& pattern, MPI_Comm comm)
       : pattern_(pattern),
-        sends_(non_empty(pattern_.sends())),
-        recvs_(non_empty(pattern_.recvs())),
+        partners_(pattern_),
+        sends_(partners_.sends()),
+        recvs_(partners_.recvs()),
         comm_(duplicate(comm)),
         buffers_(cell_lists(sends_), cell_lists(recvs_)),
         requests_(recvs_.size() + sends_.size(), MPI_REQUEST_NULL) {
     for (size_t m = 0; m < recvs_.size(); ++m)
       check_mpi(MPI_Recv_init(buffers_.recv_data() + buffers_.recvs().offset(m), static_cast<int>(buffers_.recvs().count(m)),
-                              MPI_DOUBLE, recvs_[m].rank, recvs_[m].block, comm_.get(), &requests_[m]),
+                              MPI_DOUBLE, recvs_[m].rank, recvs_[m].tag, comm_.get(), &requests_[m]),
                 "MPI_Recv_init");
     for (size_t m = 0; m < sends_.size(); ++m)
       check_mpi(MPI_Send_init(buffers_.send_data() + buffers_.sends().offset(m), static_cast<int>(buffers_.sends().count(m)),
-                              MPI_DOUBLE, sends_[m].rank, sends_[m].block, comm_.get(), &requests_[recvs_.size() + m]),
+                              MPI_DOUBLE, sends_[m].rank, sends_[m].tag, comm_.get(), &requests_[recvs_.size() + m]),
                 "MPI_Send_init");
   }
   ~P2PPersistentPlan() override {
@@ -68,12 +62,14 @@ class P2PPersistentPlan final : public HaloPlan {
     }
     buffers_.unpack(f);
   }
-  HaloStats stats() const override { return direct_stats(pattern_, 1); }
+  HaloStats stats() const override { return partner_stats(pattern_, 1); }
   std::string backend() const override { return "p2p_persistent"; }
 
  private:
-  HaloPattern pattern_;  // the parts point into its cell lists
-  std::vector<BlockPart> sends_, recvs_;
+  HaloPattern pattern_;
+  PartnerMessages partners_;  // the messages point into its cell lists
+  const std::vector<Message>& sends_;
+  const std::vector<Message>& recvs_;
   OwnedComm comm_;
   StagedBuffers buffers_;
   std::vector<MPI_Request> requests_;  // receives, then sends; persistent, freed with the plan
@@ -86,6 +82,6 @@ std::unique_ptr<HaloPlan> make_p2p_persistent(const PlanInputs& in) {
   return std::make_unique<P2PPersistentPlan>(in.pattern, in.comm);
 }
 
-std::optional<HaloStats> predict_p2p_persistent(const PlanInputs& in) { return direct_stats(in.pattern, 1); }
+std::optional<HaloStats> predict_p2p_persistent(const PlanInputs& in) { return partner_stats(in.pattern, 1); }
 
 }  // namespace cartex::halo

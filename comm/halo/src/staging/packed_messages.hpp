@@ -2,7 +2,7 @@
 // Internal: point-to-point messages on staged buffers (p2p, and each phase of cart_forwarding):
 // MPI_Irecv per receive, Kokkos pack, MPI_Isend per send, then MPI_Waitall and Kokkos unpack. The
 // messages travel on a private duplicate of the caller's communicator, so tags only tell apart the
-// messages of this one exchange (p2p: block index, so repeated neighbors stay apart).
+// messages of this one exchange (p2p: 0, one message per partner; cart_forwarding: one per direction).
 #include <mpi.h>
 
 #include <vector>

@@ -1,0 +1,42 @@
+#include "staging/partner_messages.hpp"
+
+#include <map>
+#include <set>
+
+namespace cartex::halo {
+
+namespace {
+
+// The cells of the non-empty parts, concatenated per partner (parts come in block order, and the
+// map keeps partners in increasing rank).
+std::map<int, std::vector<long>> group(const std::vector<BlockPart>& parts) {
+  std::map<int, std::vector<long>> out;
+  for (const auto& p : parts)
+    if (!p.cells->empty()) out[p.rank].insert(out[p.rank].end(), p.cells->begin(), p.cells->end());
+  return out;
+}
+
+// Moves the grouped cells into `cells` and lists one message per partner pointing at them.
+void fill(std::map<int, std::vector<long>> grouped, std::vector<std::vector<long>>& cells, std::vector<Message>& messages) {
+  cells.reserve(grouped.size());  // no reallocation: the messages point into it
+  for (auto& [rank, c] : grouped) {
+    cells.push_back(std::move(c));
+    messages.push_back({rank, 0, &cells.back()});
+  }
+}
+
+}  // namespace
+
+PartnerMessages::PartnerMessages(const HaloPattern& p) {
+  fill(group(p.sends()), send_cells_, sends_);
+  fill(group(p.recvs()), recv_cells_, recvs_);
+}
+
+long partner_count(const std::vector<BlockPart>& parts) {
+  std::set<int> ranks;
+  for (const auto& p : parts)
+    if (!p.cells->empty()) ranks.insert(p.rank);
+  return static_cast<long>(ranks.size());
+}
+
+}  // namespace cartex::halo
