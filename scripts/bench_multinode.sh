@@ -3,8 +3,12 @@
 # Halo exchanges across nodes, measured (docs/performance.md, "Across nodes"): halobench on the
 # network-namespace testbed (scripts/netns_cluster.sh, needs root) at 2 nodes x 1 rank, so every
 # message crosses TCP and each rank has a core of its own; 27pt and 7pt, blocks 4^3..32^3, k = 1, 2;
-# then cartbench's ping-pong alpha/beta over TCP and its d3n3f-1 alltoall (compare with cartbench --model).
+# then cartbench's ping-pong alpha/beta over TCP and its d3n3f-1 alltoall (compare with cartbench --model);
+# then graphbench's neighbor allgather (paper 002): timed at 2 nodes x 1 rank, where every graph has one
+# neighbor, and at 2 nodes x 4 ranks for the combining pattern's stages only (8 ranks on the machine's
+# 2 cores over TCP: the times printed there are scheduler-bound, not a measurement of the network).
 # Writes one CSV per run and k to OUT_DIR. Run it on a quiet machine (here: through /work/wt/bench).
+# CARTEX_BENCH_PARTS picks the parts (default "halo cart graph"), to keep one locked call short.
 # Usage: scripts/bench_multinode.sh [ROUNDS (default 2)] [OUT_DIR (default bench-multinode)] [BUILD_DIR]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,18 +20,31 @@ testbed=$root/scripts/netns_cluster.sh
 trap '"$testbed" down' EXIT
 "$testbed" up 2
 read -r -a flags <<<"$("$testbed" flags 1)"
+read -r -a flags4 <<<"$("$testbed" flags 4)"
+parts=" ${CARTEX_BENCH_PARTS:-halo cart graph} "
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(uname -r); load $(cut -d' ' -f1 /proc/loadavg)"
 for round in $(seq "$rounds"); do
   for k in 1 2; do
+    [[ $parts == *" halo "* ]] || continue
     csv=$out/halobench_run${round}_k$k.csv
     echo "== round $round, k = $k -> $csv (load $(cut -d' ' -f1 /proc/loadavg))"
     "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/halobench" \
       --stencil 27pt,7pt --block 4,8,16,32 --k "$k" --warmup 20 --reps 100 --series 10 \
       --csv "$csv" --label "2x1 tcp run$round k$k"
   done
-  echo "== round $round, cartbench over TCP (load $(cut -d' ' -f1 /proc/loadavg))"
-  "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/cartbench" --pingpong
-  "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/cartbench" \
-    --d 3 --n 3 --f -1 --m 1,10,100 --op alltoall --impl mpi_neighbor,direct,combining,combining_packed \
-    --reps 50 --series 5 --warmup 20
+  if [[ $parts == *" cart "* ]]; then
+    echo "== round $round, cartbench over TCP (load $(cut -d' ' -f1 /proc/loadavg))"
+    "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/cartbench" --pingpong
+    "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/cartbench" \
+      --d 3 --n 3 --f -1 --m 1,10,100 --op alltoall --impl mpi_neighbor,direct,combining,combining_packed \
+      --reps 50 --series 5 --warmup 20
+  fi
+  if [[ $parts == *" graph "* ]]; then
+    echo "== round $round, graphbench over TCP, 2 nodes x 1 rank (load $(cut -d' ' -f1 /proc/loadavg))"
+    "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/graphbench" \
+      --latency --density 1.0 --moore 2:1,3:1 --sizes 4,4096 --reps 50 --series 5 --warmup 10
+    echo "== round $round, graphbench 2 nodes x 4 ranks: stages only, times scheduler-bound"
+    "$testbed" run mpiexec -n 8 -q --allow-run-as-root --oversubscribe --bind-to none "${flags4[@]}" \
+      "$build/bin/graphbench" --latency --density 0.3,0.6 --moore 2:1,2:2,3:1 --sizes 4 --reps 5 --series 2 --warmup 2
+  fi
 done
