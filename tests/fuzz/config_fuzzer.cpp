@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -16,10 +17,16 @@
 
 namespace {
 
-// The input file of this fuzzing process (one per process, so parallel jobs do not share it).
+// The input file of this fuzzing process (one per process, so parallel jobs do not share it), in
+// TMPDIR; removed when the process ends normally (after a finding it stays: the input is in it).
+struct InputFile {
+  std::string path = (std::filesystem::temp_directory_path() / ("cartex_config_fuzz_" + std::to_string(getpid()) + ".yaml")).string();
+  ~InputFile() { std::remove(path.c_str()); }
+};
+
 const std::string& input_path() {
-  static const std::string path = "/tmp/cartex_config_fuzz_" + std::to_string(getpid()) + ".yaml";
-  return path;
+  static const InputFile file;
+  return file.path;
 }
 
 // True if `message` is one line starting with PATH:LINE:COL: key: followed by a reason (the key of
