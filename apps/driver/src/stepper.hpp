@@ -4,7 +4,8 @@
 // step j of a cycle updates B + S^(k-j), redundantly computing ghost cells that later steps read).
 //
 //   cycle of k = 3:  exchange | update B+S^2 | update B+S | update B | exchange | ...
-//   with overlap:    start; update inner (reads only B); finish; update rim; then as above
+//   with overlap:    start; update inner (reads only B) chunk by chunk, plan progress after each
+//                    chunk; finish; update rim; then as above
 //
 // Temporal blocking (halo.temporal_blocking, kernels/cycle_regions.hpp): the steps of a cycle after
 // the exchange run in one pass over memory, up to the next step whose state the loop reads (observe())
@@ -60,6 +61,8 @@ class Stepper {
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
   void update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const;
+  // Step 1 with overlap: start, the inner chunks with progress between them, finish, the rim.
+  void overlapped_step(core::Field& u, core::Field& next);
   // True if the loop reads the fields after `step` (or the run ends there): a pass ends at it.
   bool read_after(long step) const;
   // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.
@@ -71,7 +74,8 @@ class Stepper {
   std::unique_ptr<kernels::UpdateOperator> op_;
   std::string tiling_reason_;
   kernels::CycleRegions cycle_;  // step j of a cycle: cycle_.cells(j)
-  kernels::CellRegion inner_, rim_;
+  std::vector<kernels::CellRegion> inner_chunks_;  // the inner region in chunks of whole lines
+  kernels::CellRegion rim_;
   long first_step_ = 0, last_step_ = 0;  // the run's steps: first_step_ + 1 .. last_step_
   std::function<bool(long)> observed_;
   long pass_end_ = 0;  // the last step a blocked pass computed
