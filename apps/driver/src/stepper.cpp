@@ -9,11 +9,12 @@ namespace cartex::app {
 
 namespace {
 
-// Stencil-point updates per chunk of the overlapped inner sweep (1 << 17: about 19 000 cells of a
-// 7-point or 4 900 of a 27-point stencil, tens of microseconds on one core): small enough that the
-// plan's progress() runs often while messages are in flight, large enough that a chunk's kernel
-// launch, fence and the test of the requests stay a small share of it.
-constexpr long kChunkPointUpdates = 1L << 17;
+// Stencil-point updates per chunk of the overlapped inner sweep (1 << 19: about 75 000 cells of a
+// 7-point or 19 000 of a 27-point stencil, 50-100 us on one core): small enough that the plan's
+// progress() runs often while messages are in flight, large enough that a chunk's kernel launch,
+// fence and test of the requests stay a small share of it (docs/performance.md, "Overlap": 2^17
+// cost 1.17x the blocking step at 128^3 where 2^19 cost 1.02x).
+constexpr long kChunkPointUpdates = 1L << 19;
 
 // `runs` in order, cut between runs into chunks of at least `cells` cells (the last may be smaller).
 std::vector<std::vector<core::LineRun>> chunks_of(const std::vector<core::LineRun>& runs, long cells) {
@@ -74,7 +75,8 @@ void Stepper::step(core::Field& u, core::Field& next) {
 
 void Stepper::overlapped_step(core::Field& u, core::Field& next) {
   // The exchange's visible time: start, every progress() call, finish.
-  double t0 = MPI_Wtime();
+  const double begin = MPI_Wtime();
+  double t0 = begin;
   plan_->start(u);
   exchange_seconds_ += MPI_Wtime() - t0;
   for (const kernels::CellRegion& chunk : inner_chunks_) {
@@ -87,6 +89,7 @@ void Stepper::overlapped_step(core::Field& u, core::Field& next) {
   plan_->finish(u);
   exchange_seconds_ += MPI_Wtime() - t0;
   update(u, next, &rim_);
+  overlapped_seconds_ += MPI_Wtime() - begin;
 }
 
 bool Stepper::read_after(long step) const { return step >= last_step_ || (observed_ && observed_(step)); }
@@ -112,16 +115,31 @@ void Stepper::update(const core::Field& u, core::Field& next, const kernels::Cel
   Kokkos::fence();  // ends the phase: the update's time is the kernels' time, not their launch
 }
 
-void Stepper::calibrate(core::Field& u) {
+void Stepper::calibrate(core::Field& u, core::Field& next, bool next_is_scratch) {
   constexpr int kRepeats = 5;
-  std::vector<double> t;
+  std::vector<double> exchange, step;
   for (int r = 0; r < kRepeats + 1; ++r) {
     const double t0 = MPI_Wtime();
     plan_->exchange(u);
-    if (r > 0) t.push_back(MPI_Wtime() - t0);  // the first exchange warms up
+    const double t1 = MPI_Wtime();
+    // Step 1 of a cycle, as the loop runs it without overlap (exchanging is idempotent and next is
+    // overwritten by the loop's first step, so the run's state is unchanged).
+    if (next_is_scratch) update(u, next, k_ == 1 ? nullptr : &cycle_.cells(1));
+    if (r == 0) continue;  // warms up
+    exchange.push_back(t1 - t0);
+    step.push_back(MPI_Wtime() - t0);
   }
-  std::nth_element(t.begin(), t.begin() + kRepeats / 2, t.end());
-  blocking_seconds_ = t[kRepeats / 2];
+  const auto median = [](std::vector<double>& t) {
+    std::nth_element(t.begin(), t.begin() + kRepeats / 2, t.end());
+    return t[kRepeats / 2];
+  };
+  blocking_seconds_ = median(exchange);
+  blocking_step_seconds_ = next_is_scratch ? median(step) : 0.0;
+}
+
+double Stepper::overlap_cost() const {
+  if (!overlap_ || exchanges_ == 0 || blocking_step_seconds_ <= 0) return -1.0;
+  return overlapped_step_seconds() / blocking_step_seconds_;
 }
 
 double Stepper::hidden_fraction() const {

@@ -44,8 +44,11 @@ class Stepper {
   double steps_per_pass() const { return passes_ > 0 ? static_cast<double>(pass_steps_) / static_cast<double>(passes_) : 1.0; }
   // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes).
   void exchange(core::Field& u) { plan_->exchange(u); }
-  // With overlap: times blocking exchanges of u, the reference for hidden_fraction(). Collective.
-  void calibrate(core::Field& u);
+  // With overlap: times blocking steps before the loop (an exchange of u, then the update of a cycle's
+  // first step into next), the reference for hidden_fraction() and overlap_cost(); the first of them
+  // warms up. `next_is_scratch` false (leapfrog: next holds the previous level): only the exchanges
+  // are timed. Collective.
+  void calibrate(core::Field& u, core::Field& next, bool next_is_scratch);
 
   const halo::HaloPlan& plan() const { return *plan_; }
   std::string kernel_name() const { return op_->kernel_name(); }
@@ -57,6 +60,13 @@ class Stepper {
   double hidden_fraction() const;
   // Blocking exchange time per exchange measured by calibrate().
   double blocking_seconds() const { return blocking_seconds_; }
+  // Overlap's cost: the mean overlapped step (start, inner chunks with progress, finish, rim) over
+  // calibrate()'s blocking step (exchange, then update); negative when either was not measured.
+  double overlap_cost() const;
+  // calibrate()'s blocking step time (0 when not measured).
+  double blocking_step_seconds() const { return blocking_step_seconds_; }
+  // The mean time of an overlapped step (0 without overlap).
+  double overlapped_step_seconds() const { return exchanges_ > 0 ? overlapped_seconds_ / static_cast<double>(exchanges_) : 0.0; }
 
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
@@ -82,6 +92,7 @@ class Stepper {
   long passes_ = 0, pass_steps_ = 0;
   long steps_ = 0, exchanges_ = 0;
   double exchange_seconds_ = 0, blocking_seconds_ = 0;
+  double overlapped_seconds_ = 0, blocking_step_seconds_ = 0;
 };
 
 }  // namespace cartex::app
