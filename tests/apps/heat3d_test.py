@@ -282,6 +282,9 @@ def case_backends_bitwise():
                     sums[(ranks, backend, k, overlap, blocking)] = checksum(out)
                     if overlap == "true":
                         check(re.search(r"overlap +hidden \d+% of a blocking exchange", out) is not None, f"no overlap line:\n{out}")
+                        cost = re.search(r"overlap cost +overlapped step ([\d.e+-]+) ms vs blocking step ([\d.e+-]+) ms: ([\d.]+)x", out)
+                        check(cost is not None and float(cost.group(1)) > 0 and float(cost.group(2)) > 0,
+                              f"no overlap cost line with two step times:\n{out}")
                     if blocking.startswith("{"):
                         rows = blocking.split()[1].rstrip("}")
                         check(re.search(rf"^  temporal +tiles of {rows} rows in y", out, re.M) is not None,

@@ -7,6 +7,32 @@
 
 namespace cartex::app {
 
+namespace {
+
+// Stencil-point updates per chunk of the overlapped inner sweep (1 << 19: about 75 000 cells of a
+// 7-point or 19 000 of a 27-point stencil, 50-100 us on one core): small enough that the plan's
+// progress() runs often while messages are in flight, large enough that a chunk's kernel launch,
+// fence and test of the requests stay a small share of it (docs/performance.md, "Overlap": 2^17
+// cost 1.17x the blocking step at 128^3 where 2^19 cost 1.02x).
+constexpr long kChunkPointUpdates = 1L << 19;
+
+// `runs` in order, cut between runs into chunks of at least `cells` cells (the last may be smaller).
+std::vector<std::vector<core::LineRun>> chunks_of(const std::vector<core::LineRun>& runs, long cells) {
+  std::vector<std::vector<core::LineRun>> out;
+  long in_chunk = 0;
+  for (const core::LineRun& r : runs) {
+    if (out.empty() || in_chunk >= cells) {
+      out.emplace_back();
+      in_chunk = 0;
+    }
+    out.back().push_back(r);
+    in_chunk += r.length;
+  }
+  return out;
+}
+
+}  // namespace
+
 Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update)
     : k_(static_cast<int>(s.cfg.steps_per_exchange)),
       overlap_(s.cfg.overlap),
@@ -19,7 +45,9 @@ Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update
       last_step_(s.cfg.steps),
       pass_end_(first_step_) {
   const core::FieldLayout& layout = s.pattern.layout;
-  inner_ = kernels::make_cell_region(layout, s.pattern.inner);
+  const long chunk_cells = std::max(1L, kChunkPointUpdates / std::max(1, s.cfg.stencil.size()));
+  for (const auto& chunk : chunks_of(s.pattern.inner, chunk_cells))
+    inner_chunks_.push_back(kernels::make_cell_region(layout, chunk));
   rim_ = kernels::make_cell_region(layout, s.pattern.rim);
 }
 
@@ -32,14 +60,7 @@ void Stepper::step(core::Field& u, core::Field& next) {
   if (j == 1) {
     ++exchanges_;
     if (overlap_) {
-      double t0 = MPI_Wtime();
-      plan_->start(u);
-      exchange_seconds_ += MPI_Wtime() - t0;
-      update(u, next, &inner_);
-      t0 = MPI_Wtime();
-      plan_->finish(u);
-      exchange_seconds_ += MPI_Wtime() - t0;
-      update(u, next, &rim_);
+      overlapped_step(u, next);
       if (cycle_.tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
       return;
     }
@@ -50,6 +71,25 @@ void Stepper::step(core::Field& u, core::Field& next) {
   if (cycle_.tiling().tile_y > 0) return pass(u, next, j, now);
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
   update(u, next, k_ == 1 ? nullptr : &cycle_.cells(j));
+}
+
+void Stepper::overlapped_step(core::Field& u, core::Field& next) {
+  // The exchange's visible time: start, every progress() call, finish.
+  const double begin = MPI_Wtime();
+  double t0 = begin;
+  plan_->start(u);
+  exchange_seconds_ += MPI_Wtime() - t0;
+  for (const kernels::CellRegion& chunk : inner_chunks_) {
+    update(u, next, &chunk);  // one kernel launch per chunk, also on devices
+    t0 = MPI_Wtime();
+    plan_->progress();
+    exchange_seconds_ += MPI_Wtime() - t0;
+  }
+  t0 = MPI_Wtime();
+  plan_->finish(u);
+  exchange_seconds_ += MPI_Wtime() - t0;
+  update(u, next, &rim_);
+  overlapped_seconds_ += MPI_Wtime() - begin;
 }
 
 bool Stepper::read_after(long step) const { return step >= last_step_ || (observed_ && observed_(step)); }
@@ -75,16 +115,31 @@ void Stepper::update(const core::Field& u, core::Field& next, const kernels::Cel
   Kokkos::fence();  // ends the phase: the update's time is the kernels' time, not their launch
 }
 
-void Stepper::calibrate(core::Field& u) {
+void Stepper::calibrate(core::Field& u, core::Field& next, bool next_is_scratch) {
   constexpr int kRepeats = 5;
-  std::vector<double> t;
+  std::vector<double> exchange, step;
   for (int r = 0; r < kRepeats + 1; ++r) {
     const double t0 = MPI_Wtime();
     plan_->exchange(u);
-    if (r > 0) t.push_back(MPI_Wtime() - t0);  // the first exchange warms up
+    const double t1 = MPI_Wtime();
+    // Step 1 of a cycle, as the loop runs it without overlap (exchanging is idempotent and next is
+    // overwritten by the loop's first step, so the run's state is unchanged).
+    if (next_is_scratch) update(u, next, k_ == 1 ? nullptr : &cycle_.cells(1));
+    if (r == 0) continue;  // warms up
+    exchange.push_back(t1 - t0);
+    step.push_back(MPI_Wtime() - t0);
   }
-  std::nth_element(t.begin(), t.begin() + kRepeats / 2, t.end());
-  blocking_seconds_ = t[kRepeats / 2];
+  const auto median = [](std::vector<double>& t) {
+    std::nth_element(t.begin(), t.begin() + kRepeats / 2, t.end());
+    return t[kRepeats / 2];
+  };
+  blocking_seconds_ = median(exchange);
+  blocking_step_seconds_ = next_is_scratch ? median(step) : 0.0;
+}
+
+double Stepper::overlap_cost() const {
+  if (!overlap_ || exchanges_ == 0 || blocking_step_seconds_ <= 0) return -1.0;
+  return overlapped_step_seconds() / blocking_step_seconds_;
 }
 
 double Stepper::hidden_fraction() const {

@@ -4,7 +4,8 @@
 // step j of a cycle updates B + S^(k-j), redundantly computing ghost cells that later steps read).
 //
 //   cycle of k = 3:  exchange | update B+S^2 | update B+S | update B | exchange | ...
-//   with overlap:    start; update inner (reads only B); finish; update rim; then as above
+//   with overlap:    start; update inner (reads only B) chunk by chunk, plan progress after each
+//                    chunk; finish; update rim; then as above
 //
 // Temporal blocking (halo.temporal_blocking, kernels/cycle_regions.hpp): the steps of a cycle after
 // the exchange run in one pass over memory, up to the next step whose state the loop reads (observe())
@@ -43,8 +44,11 @@ class Stepper {
   double steps_per_pass() const { return passes_ > 0 ? static_cast<double>(pass_steps_) / static_cast<double>(passes_) : 1.0; }
   // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes).
   void exchange(core::Field& u) { plan_->exchange(u); }
-  // With overlap: times blocking exchanges of u, the reference for hidden_fraction(). Collective.
-  void calibrate(core::Field& u);
+  // With overlap: times blocking steps before the loop (an exchange of u, then the update of a cycle's
+  // first step into next), the reference for hidden_fraction() and overlap_cost(); the first of them
+  // warms up. `next_is_scratch` false (leapfrog: next holds the previous level): only the exchanges
+  // are timed. Collective.
+  void calibrate(core::Field& u, core::Field& next, bool next_is_scratch);
 
   const halo::HaloPlan& plan() const { return *plan_; }
   std::string kernel_name() const { return op_->kernel_name(); }
@@ -56,10 +60,19 @@ class Stepper {
   double hidden_fraction() const;
   // Blocking exchange time per exchange measured by calibrate().
   double blocking_seconds() const { return blocking_seconds_; }
+  // Overlap's cost: the mean overlapped step (start, inner chunks with progress, finish, rim) over
+  // calibrate()'s blocking step (exchange, then update); negative when either was not measured.
+  double overlap_cost() const;
+  // calibrate()'s blocking step time (0 when not measured).
+  double blocking_step_seconds() const { return blocking_step_seconds_; }
+  // The mean time of an overlapped step (0 without overlap).
+  double overlapped_step_seconds() const { return exchanges_ > 0 ? overlapped_seconds_ / static_cast<double>(exchanges_) : 0.0; }
 
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
   void update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const;
+  // Step 1 with overlap: start, the inner chunks with progress between them, finish, the rim.
+  void overlapped_step(core::Field& u, core::Field& next);
   // True if the loop reads the fields after `step` (or the run ends there): a pass ends at it.
   bool read_after(long step) const;
   // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.
@@ -71,13 +84,15 @@ class Stepper {
   std::unique_ptr<kernels::UpdateOperator> op_;
   std::string tiling_reason_;
   kernels::CycleRegions cycle_;  // step j of a cycle: cycle_.cells(j)
-  kernels::CellRegion inner_, rim_;
+  std::vector<kernels::CellRegion> inner_chunks_;  // the inner region in chunks of whole lines
+  kernels::CellRegion rim_;
   long first_step_ = 0, last_step_ = 0;  // the run's steps: first_step_ + 1 .. last_step_
   std::function<bool(long)> observed_;
   long pass_end_ = 0;  // the last step a blocked pass computed
   long passes_ = 0, pass_steps_ = 0;
   long steps_ = 0, exchanges_ = 0;
   double exchange_seconds_ = 0, blocking_seconds_ = 0;
+  double overlapped_seconds_ = 0, blocking_step_seconds_ = 0;
 };
 
 }  // namespace cartex::app

@@ -58,6 +58,9 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
   const auto bytes = spread(static_cast<double>(hs.bytes), comm);
   const auto hidden = spread(stepper.hidden_fraction(), comm);
   const auto blocking = spread(stepper.blocking_seconds(), comm);
+  const auto cost = spread(stepper.overlap_cost(), comm);
+  const auto overlapped_ms = spread(1e3 * stepper.overlapped_step_seconds(), comm);
+  const auto blocking_step_ms = spread(1e3 * stepper.blocking_step_seconds(), comm);
   const auto check_ms = spread(1e3 * stop.check_seconds(), comm);
   if (rank != 0) return;
 
@@ -96,9 +99,15 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
              cycle.tiling().tile_y > 0 ? cycle.bytes_per_update(static_cast<int>(std::lround(per_pass)))
                                        : cycle.unblocked_bytes_per_update(),
              100 * cycle.redundant_fraction());
-  if (cfg.overlap)
+  if (cfg.overlap) {
     fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);
+    // The cost, same run: the overlapped steps against blocking steps timed before the loop.
+    if (cost[0] > 0)
+      fmt::print("  overlap cost    overlapped step {:.3g} ms vs blocking step {:.3g} ms: {:.2f}x (slowest rank; "
+                 "blocking steps timed before the loop)\n",
+                 overlapped_ms[2], blocking_step_ms[2], overlapped_ms[2] / blocking_step_ms[2]);
+  }
   const double integral0 = o.history.front().integral;
   fmt::print("  {:<15} {:.15e} (start {:.15e}, change {:+.3e})\n", kIntegralLabel, last.integral, integral0,
              last.integral - integral0);

@@ -46,7 +46,7 @@ int run(const Setup& s) {
   kernels::fill_dirichlet(next, cfg.grid, cfg.dirichlet);
   Stepper stepper(s, make_update(s));
   if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
-  if (cfg.overlap) stepper.calibrate(u);
+  if (cfg.overlap) stepper.calibrate(u, next, !wave);
 
   core::Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
   const long first = s.restart ? s.restart->step : 0;

@@ -209,6 +209,28 @@ int CX_Cart_plan_execute(CX_Cart_plan plan) {
   });
 }
 
+int CX_Cart_plan_start(CX_Cart_plan plan) {
+  return detail::guarded([&] {
+    if (plan == nullptr) throw Error(MPI_ERR_REQUEST, "plan is NULL");
+    plan->impl->start();
+  });
+}
+
+int CX_Cart_plan_test(CX_Cart_plan plan, int* flag) {
+  return detail::guarded([&] {
+    if (plan == nullptr) throw Error(MPI_ERR_REQUEST, "plan is NULL");
+    if (flag == nullptr) throw Error(MPI_ERR_ARG, "flag is NULL");
+    *flag = plan->impl->test() ? 1 : 0;
+  });
+}
+
+int CX_Cart_plan_wait(CX_Cart_plan plan) {
+  return detail::guarded([&] {
+    if (plan == nullptr) throw Error(MPI_ERR_REQUEST, "plan is NULL");
+    plan->impl->wait();
+  });
+}
+
 int CX_Cart_plan_free(CX_Cart_plan* plan) {
   return detail::guarded([&] {
     if (plan == nullptr) throw Error(MPI_ERR_ARG, "plan is NULL");

@@ -35,8 +35,51 @@ std::size_t max_messages(const BoundSchedule& s) {
 
 }  // namespace
 
-ZeroCopyRun::ZeroCopyRun(const BoundSchedule& schedule, const CallLayout& layout)
-    : s_(schedule), layout_(layout), requests_(max_messages(schedule)) {
+PhasedRun::PhasedRun(const BoundSchedule& schedule, const CallLayout& layout)
+    : s_(schedule), layout_(layout), requests_(max_messages(schedule), MPI_REQUEST_NULL) {}
+
+void PhasedRun::begin(MPI_Comm comm) {
+  if (active_) throw Error(MPI_ERR_REQUEST, "plan started while its previous run is still in flight");
+  comm_ = comm;
+  phase_ = 0;
+  active_ = true;
+  if (s_.phases.empty()) {
+    advance();
+    return;
+  }
+  in_flight_ = post(0, comm_);
+}
+
+bool PhasedRun::test() {
+  while (active_) {
+    int flag = 1;
+    // Open MPI refuses a null request array even for a count of 0.
+    if (in_flight_ > 0) check_mpi(MPI_Testall(in_flight_, requests_.data(), &flag, MPI_STATUSES_IGNORE), "MPI_Testall");
+    if (!flag) return false;
+    advance();
+  }
+  return true;
+}
+
+void PhasedRun::wait() {
+  while (active_) {
+    if (in_flight_ > 0) check_mpi(MPI_Waitall(in_flight_, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+    advance();
+  }
+}
+
+void PhasedRun::advance() {
+  if (!s_.phases.empty()) received(phase_);
+  in_flight_ = 0;
+  if (!s_.phases.empty() && ++phase_ < s_.phases.size()) {
+    in_flight_ = post(phase_, comm_);
+    return;
+  }
+  run_local_copies(s_, layout_);
+  active_ = false;
+}
+
+ZeroCopyRun::ZeroCopyRun(const BoundSchedule& schedule, const CallLayout& layout) : PhasedRun(schedule, layout) {
   auto typed = [&](const Message& m) {
     if (m.slots.size() == 1) {
       // One block: send it with its own datatype, no struct needed.
@@ -63,29 +106,26 @@ ZeroCopyRun::~ZeroCopyRun() {
         if (t.owned) MPI_Type_free(&t.type);
 }
 
-void ZeroCopyRun::execute(MPI_Comm comm) {
-  for (std::size_t k = 0; k < s_.phases.size(); ++k) {
-    const BoundPhase& phase = s_.phases[k];
-    int n = 0;
-    // Listing 5: all receives and sends of a phase are posted before waiting.
-    for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
-      const Typed& t = recv_[k][j];
-      check_mpi(MPI_Irecv(t.addr, t.count, t.type, phase.recvs[j].rank, phase.recvs[j].tag, comm, &requests_[n++]),
-                "MPI_Irecv");
-    }
-    for (std::size_t j = 0; j < phase.sends.size(); ++j) {
-      const Typed& t = send_[k][j];
-      check_mpi(MPI_Isend(t.addr, t.count, t.type, phase.sends[j].rank, phase.sends[j].tag, comm, &requests_[n++]),
-                "MPI_Isend");
-    }
-    run_self_copies(phase, layout_);
-    check_mpi(MPI_Waitall(n, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+int ZeroCopyRun::post(std::size_t k, MPI_Comm comm) {
+  const BoundPhase& phase = s_.phases[k];
+  int n = 0;
+  // Listing 5: all receives and sends of a phase are posted before waiting.
+  for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
+    const Typed& t = recv_[k][j];
+    check_mpi(MPI_Irecv(t.addr, t.count, t.type, phase.recvs[j].rank, phase.recvs[j].tag, comm, &requests_[n++]),
+              "MPI_Irecv");
   }
-  run_local_copies(s_, layout_);
+  for (std::size_t j = 0; j < phase.sends.size(); ++j) {
+    const Typed& t = send_[k][j];
+    check_mpi(MPI_Isend(t.addr, t.count, t.type, phase.sends[j].rank, phase.sends[j].tag, comm, &requests_[n++]),
+              "MPI_Isend");
+  }
+  run_self_copies(phase, layout_);
+  return n;
 }
 
 PackedRun::PackedRun(const BoundSchedule& schedule, const CallLayout& layout, std::vector<char>* arena)
-    : s_(schedule), layout_(layout), buffer_(arena != nullptr ? arena : &own_), requests_(max_messages(schedule)) {
+    : PhasedRun(schedule, layout), buffer_(arena != nullptr ? arena : &own_) {
   MPI_Aint largest = 0;
   for (const BoundPhase& p : s_.phases) {
     // Every message of a phase gets its own region of one shared buffer.
@@ -110,47 +150,49 @@ PackedRun::PackedRun(const BoundSchedule& schedule, const CallLayout& layout, st
   if (buffer_->size() < static_cast<std::size_t>(largest) + 1) buffer_->resize(static_cast<std::size_t>(largest) + 1);
 }
 
-void PackedRun::execute(MPI_Comm comm) {
+int PackedRun::post(std::size_t k, MPI_Comm comm) {
   char* buf = buffer_->data();
-  for (std::size_t k = 0; k < s_.phases.size(); ++k) {
-    const BoundPhase& phase = s_.phases[k];
-    int n = 0;
-    for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
-      // A single block needs no unpacking: receive it in place.
-      const bool direct = phase.recvs[j].slots.size() == 1;
-      char* at = direct ? layout_.at(phase.recvs[j].slots[0]).data : buf + recv_at_[k][j];
-      check_mpi(MPI_Irecv(at, static_cast<int>(recv_bytes_[k][j]), MPI_BYTE, phase.recvs[j].rank, phase.recvs[j].tag,
-                          comm, &requests_[n++]),
-                "MPI_Irecv");
-    }
-    for (std::size_t j = 0; j < phase.sends.size(); ++j) {
-      const auto& slots = phase.sends[j].slots;
-      char* at = slots.size() == 1 ? layout_.at(slots[0]).data : buf + send_at_[k][j];
-      if (slots.size() != 1) {
-        char* out = at;
-        for (Slot s : slots) {
-          const Block& b = layout_.at(s);
-          std::memcpy(out, b.data, static_cast<std::size_t>(b.bytes));
-          out += b.bytes;
-        }
-      }
-      check_mpi(MPI_Isend(at, static_cast<int>(send_bytes_[k][j]), MPI_BYTE, phase.sends[j].rank, phase.sends[j].tag,
-                          comm, &requests_[n++]),
-                "MPI_Isend");
-    }
-    run_self_copies(phase, layout_);
-    check_mpi(MPI_Waitall(n, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
-    for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
-      if (phase.recvs[j].slots.size() == 1) continue;
-      const char* in = buf + recv_at_[k][j];
-      for (Slot s : phase.recvs[j].slots) {
+  const BoundPhase& phase = s_.phases[k];
+  int n = 0;
+  for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
+    // A single block needs no unpacking: receive it in place.
+    const bool direct = phase.recvs[j].slots.size() == 1;
+    char* at = direct ? layout_.at(phase.recvs[j].slots[0]).data : buf + recv_at_[k][j];
+    check_mpi(MPI_Irecv(at, static_cast<int>(recv_bytes_[k][j]), MPI_BYTE, phase.recvs[j].rank, phase.recvs[j].tag,
+                        comm, &requests_[n++]),
+              "MPI_Irecv");
+  }
+  for (std::size_t j = 0; j < phase.sends.size(); ++j) {
+    const auto& slots = phase.sends[j].slots;
+    char* at = slots.size() == 1 ? layout_.at(slots[0]).data : buf + send_at_[k][j];
+    if (slots.size() != 1) {
+      char* out = at;
+      for (Slot s : slots) {
         const Block& b = layout_.at(s);
-        std::memcpy(b.data, in, static_cast<std::size_t>(b.bytes));
-        in += b.bytes;
+        std::memcpy(out, b.data, static_cast<std::size_t>(b.bytes));
+        out += b.bytes;
       }
+    }
+    check_mpi(MPI_Isend(at, static_cast<int>(send_bytes_[k][j]), MPI_BYTE, phase.sends[j].rank, phase.sends[j].tag,
+                        comm, &requests_[n++]),
+              "MPI_Isend");
+  }
+  run_self_copies(phase, layout_);
+  return n;
+}
+
+void PackedRun::received(std::size_t k) {
+  const char* buf = buffer_->data();
+  const BoundPhase& phase = s_.phases[k];
+  for (std::size_t j = 0; j < phase.recvs.size(); ++j) {
+    if (phase.recvs[j].slots.size() == 1) continue;
+    const char* in = buf + recv_at_[k][j];
+    for (Slot s : phase.recvs[j].slots) {
+      const Block& b = layout_.at(s);
+      std::memcpy(b.data, in, static_cast<std::size_t>(b.bytes));
+      in += b.bytes;
     }
   }
-  run_local_copies(s_, layout_);
 }
 
 void run_self_copies(const BoundPhase& phase, const CallLayout& layout) {

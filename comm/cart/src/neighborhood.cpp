@@ -27,6 +27,16 @@ Plan::~Plan() {
 
 void Plan::execute() { check_cx(CX_Cart_plan_execute(plan_)); }
 
+void Plan::start() { check_cx(CX_Cart_plan_start(plan_)); }
+
+bool Plan::test() {
+  int flag = 0;
+  check_cx(CX_Cart_plan_test(plan_, &flag));
+  return flag != 0;
+}
+
+void Plan::wait() { check_cx(CX_Cart_plan_wait(plan_)); }
+
 namespace {
 
 // The info object carrying options (freed by the caller).

@@ -169,13 +169,8 @@ std::unique_ptr<PlanImpl> State::plan(OpKind kind, Collective collective, CallLa
 
 PlanImpl::PlanImpl(std::shared_ptr<State> state, const BoundSchedule& schedule, CallLayout layout, bool packed)
     : state_(std::move(state)), layout_(std::move(layout)) {
-  if (packed) packed_ = std::make_unique<PackedRun>(schedule, layout_);
-  else zero_copy_ = std::make_unique<ZeroCopyRun>(schedule, layout_);
-}
-
-void PlanImpl::execute() {
-  if (packed_) packed_->execute(state_->traffic());
-  else zero_copy_->execute(state_->traffic());
+  if (packed) run_ = std::make_unique<PackedRun>(schedule, layout_);
+  else run_ = std::make_unique<ZeroCopyRun>(schedule, layout_);
 }
 
 void agree(const State& state, const Error* local) {

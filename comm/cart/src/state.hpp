@@ -102,13 +102,18 @@ class PlanImpl {
  public:
   PlanImpl(std::shared_ptr<State> state, const BoundSchedule& schedule, CallLayout layout, bool packed);
   // Runs the collective once.
-  void execute();
+  void execute() { run_->execute(state_->traffic()); }
+  // Posts the collective's first phase (PhasedRun::begin).
+  void start() { run_->begin(state_->traffic()); }
+  // Advances without blocking; true when the collective is complete (PhasedRun::test).
+  bool test() { return run_->test(); }
+  // Blocks until the collective is complete.
+  void wait() { run_->wait(); }
 
  private:
   std::shared_ptr<State> state_;
   CallLayout layout_;
-  std::unique_ptr<ZeroCopyRun> zero_copy_;
-  std::unique_ptr<PackedRun> packed_;
+  std::unique_ptr<PhasedRun> run_;
 };
 
 // State attached to a communicator created by CX_Cart_neighborhood_create, or throws

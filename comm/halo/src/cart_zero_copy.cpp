@@ -20,9 +20,19 @@ CartZeroCopyPlan::CartZeroCopyPlan(const HaloGeometry& geo, const HaloPattern& p
 
 void CartZeroCopyPlan::start(core::Field& f) {
   state_.start();
-  Bound& b = bind(f);
-  core::PhaseScope wait(core::Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
-  cart_call("CX_Cart_plan_execute", [&] { b.plan->execute(); });
+  running_ = bind(f).plan.get();
+  core::PhaseScope post(core::Phase::kHaloPost);
+  cart_call("CX_Cart_plan_start", [&] { running_->start(); });
+}
+
+void CartZeroCopyPlan::progress() {
+  if (!state_.done() && cart_call("CX_Cart_plan_test", [&] { return running_->test(); })) state_.complete();
+}
+
+void CartZeroCopyPlan::finish(core::Field&) {
+  core::PhaseScope wait(core::Phase::kHaloWait);  // entered also when progress completed the exchange
+  if (!state_.done()) cart_call("CX_Cart_plan_wait", [&] { running_->wait(); });
+  state_.finish();
 }
 
 CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(core::Field& f) {

@@ -38,13 +38,24 @@ OwnedComm block_graph(const HaloPattern& p, MPI_Comm comm) {
 }
 
 void StartFinish::start() {
-  core::require(!active_, "halo exchange started twice without finish");
-  active_ = true;
+  core::require(state_ == State::idle, "halo exchange started twice without finish");
+  state_ = State::in_flight;
 }
 
 void StartFinish::finish() {
-  core::require(active_, "halo exchange finished without start");
-  active_ = false;
+  core::require(state_ != State::idle, "halo exchange finished without start");
+  state_ = State::idle;
+}
+
+bool test_all(std::vector<MPI_Request>& requests, size_t n) {
+  int flag = 1;
+  // Open MPI refuses a null request array even for a count of 0.
+  if (n > 0) check_mpi(MPI_Testall(static_cast<int>(n), requests.data(), &flag, MPI_STATUSES_IGNORE), "MPI_Testall");
+  return flag != 0;
+}
+
+void wait_all(std::vector<MPI_Request>& requests, size_t n) {
+  if (n > 0) check_mpi(MPI_Waitall(static_cast<int>(n), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
 }
 
 }  // namespace cartex::halo

@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <utility>
+#include <vector>
 
 namespace cartex::halo {
 
@@ -58,15 +59,34 @@ OwnedComm duplicate(MPI_Comm comm);
 // out-neighbors in sends() order), built by MPI_Dist_graph_create_adjacent.
 OwnedComm block_graph(const HaloPattern& pattern, MPI_Comm comm);
 
-// Refuses a second start before finish and a finish without start (cartex::core::Error).
+// The lifecycle of one exchange, shared by every plan; refuses a second start before finish and a
+// finish without start (cartex::core::Error):
+//
+//   state \ event  start          complete()     finish
+//   idle            -> in flight   nothing        error
+//   in flight       error          -> complete    -> idle
+//   complete        error          nothing        -> idle
 class StartFinish {
  public:
   void start();
+  // The exchange's last message has arrived and been unpacked.
+  void complete() {
+    if (state_ == State::in_flight) state_ = State::complete;
+  }
   void finish();
-  bool active() const { return active_; }
+  // Started and not finished.
+  bool active() const { return state_ != State::idle; }
+  // Nothing in flight (idle, or complete before finish).
+  bool done() const { return state_ != State::in_flight; }
 
  private:
-  bool active_ = false;
+  enum class State { idle, in_flight, complete };
+  State state_ = State::idle;
 };
+
+// MPI_Testall of requests[0 .. n) (checked; true for n = 0): true when all are complete.
+bool test_all(std::vector<MPI_Request>& requests, size_t n);
+// MPI_Waitall of requests[0 .. n) (checked).
+void wait_all(std::vector<MPI_Request>& requests, size_t n);
 
 }  // namespace cartex::halo

@@ -18,6 +18,8 @@ class ChosenPlan final : public HaloPlan {
  public:
   ChosenPlan(std::unique_ptr<HaloPlan> plan, std::string note) : plan_(std::move(plan)), note_(std::move(note)) {}
   void start(core::Field& f) override { plan_->start(f); }
+  void progress() override { plan_->progress(); }
+  bool done() const override { return plan_->done(); }
   void finish(core::Field& f) override { plan_->finish(f); }
   HaloStats stats() const override { return plan_->stats(); }
   std::string backend() const override { return plan_->backend(); }

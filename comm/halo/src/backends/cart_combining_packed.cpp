@@ -6,6 +6,7 @@
 #include "cartex/halo/backends.hpp"
 #include "mpi_check.hpp"
 #include "schedule_stats.hpp"
+#include "staging/single_phase.hpp"
 #include "staging/staged_buffers.hpp"
 #include "staging/zero_copy.hpp"
 
@@ -37,14 +38,18 @@ class CartPackedPlan final : public HaloPlan {
     }));
   }
   void start(core::Field& f) override {
-    state_.start();
+    phase_.start(f);
     buffers_.pack(f);
-    core::PhaseScope wait(core::Phase::kHaloWait);  // the plan runs the whole exchange in one blocking call
-    cart_call("CX_Cart_plan_execute", [&] { plan_->execute(); });
+    core::PhaseScope post(core::Phase::kHaloPost);
+    cart_call("CX_Cart_plan_start", [&] { plan_->start(); });
   }
-  void finish(core::Field& f) override {
-    state_.finish();
-    buffers_.unpack(f);
+  // comm/cart's plan advances its schedule phase by phase (one per dimension) on each test.
+  void progress() override {
+    phase_.progress([&] { return cart_call("CX_Cart_plan_test", [&] { return plan_->test(); }); }, buffers_);
+  }
+  bool done() const override { return phase_.done(); }
+  void finish(core::Field&) override {
+    phase_.finish([&] { cart_call("CX_Cart_plan_wait", [&] { plan_->wait(); }); }, buffers_);
   }
   HaloStats stats() const override { return stats_; }
   std::string backend() const override { return "cart_combining_packed"; }
@@ -56,7 +61,7 @@ class CartPackedPlan final : public HaloPlan {
   cart::Neighborhood cart_;
   std::unique_ptr<cart::Plan> plan_;  // declared after cart_: freed before it
   HaloStats stats_;
-  StartFinish state_;
+  SinglePhase phase_;
 };
 
 }  // namespace

@@ -1,8 +1,10 @@
 // Backend "cart_forwarding": runs the forwarding schedule (forwarding.hpp) phase by phase with
 // Kokkos-packed point-to-point messages (staging/packed_messages.hpp, one communicator per phase);
-// a phase packs what earlier phases unpacked. start runs the first phase's posting, finish the rest.
+// a phase packs what earlier phases unpacked. start posts the first phase; progress (non-blocking)
+// and finish (blocking) move through the rest.
 #include "cartex/halo/backends.hpp"
 #include "cartex/halo/forwarding.hpp"
+#include "mpi_check.hpp"
 #include "schedule_stats.hpp"
 #include "staging/packed_messages.hpp"
 
@@ -27,14 +29,18 @@ class ForwardingPlan final : public HaloPlan {
   }
   void start(core::Field& f) override {
     state_.start();
-    if (!phases_.empty()) phases_.front()->start(f);
+    field_ = &f;
+    current_ = 0;
+    if (phases_.empty())
+      state_.complete();
+    else
+      phases_.front()->start(f);
   }
-  void finish(core::Field& f) override {
+  void progress() override { advance(false); }
+  bool done() const override { return state_.done(); }
+  void finish(core::Field&) override {
+    advance(true);
     state_.finish();
-    for (size_t p = 0; p < phases_.size(); ++p) {
-      if (p > 0) phases_[p]->start(f);
-      phases_[p]->finish(f);
-    }
   }
   HaloStats stats() const override { return stats_; }
   std::string backend() const override { return "cart_forwarding"; }
@@ -42,8 +48,36 @@ class ForwardingPlan final : public HaloPlan {
  private:
   std::vector<ForwardingPhase> schedule_;  // the messages point into its cell lists
   HaloStats stats_;
+  // One exchange moves through the phases (n of them) in order:
+  //
+  //   state \ event  start(f)                progress()                             finish
+  //   idle            post phase 0 (none:     nothing                                error
+  //                   complete) -> phase 0
+  //   phase p         error                   p complete: unpack p, post p + 1       advance blocking
+  //                                           (packs what p unpacked) -> phase p + 1; through n - 1,
+  //                                           after n - 1 -> complete; else nothing  -> idle
+  //   complete        error                   nothing                                -> idle
+  //
+  // state_ holds idle / in flight (= phase current_) / complete.
+  void advance(bool block) {
+    while (!state_.done()) {
+      PackedMessages& phase = *phases_[current_];
+      if (!block) {
+        phase.progress();
+        if (!phase.done()) return;
+      }
+      phase.finish();  // unpacks (waiting first when blocking)
+      if (++current_ == phases_.size())
+        state_.complete();
+      else
+        phases_[current_]->start(*field_);
+    }
+  }
+
   std::vector<std::unique_ptr<PackedMessages>> phases_;
   StartFinish state_;
+  size_t current_ = 0;  // the phase in flight
+  core::Field* field_ = nullptr;
 };
 
 }  // namespace

@@ -19,7 +19,7 @@ class NeighborAlltoallwPlan final : public HaloPlan {
   NeighborAlltoallwPlan(const HaloPattern& p, MPI_Comm comm)
       : blocks_(p, true), graph_(block_graph(p, comm)), stats_(direct_stats(p, 1)) {}
   ~NeighborAlltoallwPlan() override {
-    if (request_ != MPI_REQUEST_NULL) MPI_Wait(&request_, MPI_STATUS_IGNORE);  // before the types go
+    if (request_[0] != MPI_REQUEST_NULL) MPI_Wait(request_.data(), MPI_STATUS_IGNORE);  // before the types go
   }
   NeighborAlltoallwPlan(const NeighborAlltoallwPlan&) = delete;
   NeighborAlltoallwPlan& operator=(const NeighborAlltoallwPlan&) = delete;
@@ -31,13 +31,17 @@ class NeighborAlltoallwPlan final : public HaloPlan {
     double* base = f.view.data();
     check_mpi(MPI_Ineighbor_alltoallw(base, blocks_.send_counts.data(), blocks_.send_displs.data(), blocks_.send_types.data(),
                                       base, blocks_.recv_counts.data(), blocks_.recv_displs.data(),
-                                      blocks_.recv_types.data(), graph_.get(), &request_),
+                                      blocks_.recv_types.data(), graph_.get(), request_.data()),
               "MPI_Ineighbor_alltoallw");
   }
+  void progress() override {
+    if (!state_.done() && test_all(request_, 1)) state_.complete();
+  }
+  bool done() const override { return state_.done(); }
   void finish(core::Field&) override {
+    core::PhaseScope wait(core::Phase::kHaloWait);  // entered also when progress completed the exchange
+    if (!state_.done()) wait_all(request_, 1);
     state_.finish();
-    core::PhaseScope wait(core::Phase::kHaloWait);
-    check_mpi(MPI_Wait(&request_, MPI_STATUS_IGNORE), "MPI_Wait");
   }
   HaloStats stats() const override { return stats_; }
   std::string backend() const override { return "mpi_neighbor_alltoallw"; }
@@ -45,7 +49,7 @@ class NeighborAlltoallwPlan final : public HaloPlan {
  private:
   ZeroCopyBlocks blocks_;
   OwnedComm graph_;
-  MPI_Request request_ = MPI_REQUEST_NULL;
+  std::vector<MPI_Request> request_{MPI_REQUEST_NULL};  // one, as test_all / wait_all take it
   HaloStats stats_;
   StartFinish state_;
 };

@@ -16,7 +16,9 @@ class P2PPlan final : public HaloPlan {
   P2PPlan(const HaloPattern& pattern, MPI_Comm comm)
       : pattern_(pattern), partners_(pattern_), messages_(partners_.sends(), partners_.recvs(), comm) {}
   void start(core::Field& f) override { messages_.start(f); }
-  void finish(core::Field& f) override { messages_.finish(f); }
+  void progress() override { messages_.progress(); }
+  bool done() const override { return messages_.done(); }
+  void finish(core::Field&) override { messages_.finish(); }
   HaloStats stats() const override { return partner_stats(pattern_, 1); }
   std::string backend() const override { return "p2p"; }
 

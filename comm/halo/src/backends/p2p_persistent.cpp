@@ -1,12 +1,13 @@
 // Backend "p2p_persistent": p2p's messages (the blocks coalesced per partner rank,
 // staging/partner_messages.hpp, on staged buffers) as persistent requests built once (MPI_Recv_init / MPI_Send_init on a duplicate of the
 // caller's communicator); each exchange is MPI_Startall of the receives, Kokkos pack, MPI_Startall of
-// the sends, then MPI_Waitall and Kokkos unpack.
+// the sends, then MPI_Testall (progress) or MPI_Waitall (finish) and Kokkos unpack.
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
 #include "mpi_check.hpp"
 #include "schedule_stats.hpp"
 #include "staging/partner_messages.hpp"
+#include "staging/single_phase.hpp"
 #include "staging/staged_buffers.hpp"
 
 namespace cartex::halo {
@@ -35,7 +36,7 @@ class P2PPersistentPlan final : public HaloPlan {
   }
   ~P2PPersistentPlan() override {
     // Unchecked: a destructor does not throw.
-    if (state_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    if (phase_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
     for (auto& r : requests_)
       if (r != MPI_REQUEST_NULL) MPI_Request_free(&r);
   }
@@ -43,7 +44,7 @@ class P2PPersistentPlan final : public HaloPlan {
   P2PPersistentPlan& operator=(const P2PPersistentPlan&) = delete;
 
   void start(core::Field& f) override {
-    state_.start();
+    phase_.start(f);
     {
       core::PhaseScope post_receives(core::Phase::kHaloPost);
       // Open MPI refuses a null request array even for a count of 0, hence the checks.
@@ -54,14 +55,9 @@ class P2PPersistentPlan final : public HaloPlan {
     if (!sends_.empty())
       check_mpi(MPI_Startall(static_cast<int>(sends_.size()), requests_.data() + recvs_.size()), "MPI_Startall");
   }
-  void finish(core::Field& f) override {
-    state_.finish();
-    {
-      core::PhaseScope wait(core::Phase::kHaloWait);
-      check_mpi(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
-    }
-    buffers_.unpack(f);
-  }
+  void progress() override { phase_.progress(requests_, buffers_); }
+  bool done() const override { return phase_.done(); }
+  void finish(core::Field&) override { phase_.finish(requests_, buffers_); }
   HaloStats stats() const override { return partner_stats(pattern_, 1); }
   std::string backend() const override { return "p2p_persistent"; }
 
@@ -73,7 +69,7 @@ class P2PPersistentPlan final : public HaloPlan {
   OwnedComm comm_;
   StagedBuffers buffers_;
   std::vector<MPI_Request> requests_;  // receives, then sends; persistent, freed with the plan
-  StartFinish state_;
+  SinglePhase phase_;
 };
 
 }  // namespace

@@ -13,11 +13,11 @@ PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> 
 
 PackedMessages::~PackedMessages() {
   // Never leave MPI writing into freed buffers (unchecked: a destructor does not throw).
-  if (state_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  if (phase_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
 }
 
-void PackedMessages::start(const core::Field& f) {
-  state_.start();
+void PackedMessages::start(core::Field& f) {
+  phase_.start(f);
   {
     core::PhaseScope post_receives(core::Phase::kHaloPost);
     for (size_t m = 0; m < recvs_.size(); ++m)
@@ -31,15 +31,6 @@ void PackedMessages::start(const core::Field& f) {
     check_mpi(MPI_Isend(buffers_.send_data() + buffers_.sends().offset(m), static_cast<int>(buffers_.sends().count(m)),
                         MPI_DOUBLE, sends_[m].rank, sends_[m].tag, comm_.get(), &requests_[recvs_.size() + m]),
               "MPI_Isend");
-}
-
-void PackedMessages::finish(core::Field& f) {
-  state_.finish();
-  {
-    core::PhaseScope wait(core::Phase::kHaloWait);
-    check_mpi(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
-  }
-  buffers_.unpack(f);
 }
 
 }  // namespace cartex::halo

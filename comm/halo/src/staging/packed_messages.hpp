@@ -1,6 +1,7 @@
 #pragma once
 // Internal: point-to-point messages on staged buffers (p2p, and each phase of cart_forwarding):
-// MPI_Irecv per receive, Kokkos pack, MPI_Isend per send, then MPI_Waitall and Kokkos unpack. The
+// MPI_Irecv per receive, Kokkos pack, MPI_Isend per send, then MPI_Testall (progress) or MPI_Waitall
+// (finish) and Kokkos unpack (staging/single_phase.hpp). The
 // messages travel on a private duplicate of the caller's communicator, so tags only tell apart the
 // messages of this one exchange (p2p: 0, one message per partner; cart_forwarding: one per direction).
 #include <mpi.h>
@@ -9,6 +10,7 @@
 
 #include "cartex/core/field.hpp"
 #include "mpi_check.hpp"
+#include "staging/single_phase.hpp"
 #include "staging/staged_buffers.hpp"
 
 namespace cartex::halo {
@@ -28,10 +30,14 @@ class PackedMessages {
   PackedMessages(const PackedMessages&) = delete;
   PackedMessages& operator=(const PackedMessages&) = delete;
 
-  // Posts the receives, packs and posts the sends.
-  void start(const core::Field& f);
-  // Waits for every message and unpacks the receives into f.
-  void finish(core::Field& f);
+  // Posts the receives, packs f and posts the sends.
+  void start(core::Field& f);
+  // Non-blocking: when every message is complete, unpacks the receives into the started field.
+  void progress() { phase_.progress(requests_, buffers_); }
+  // True when nothing is in flight (the receives are unpacked, or nothing was started).
+  bool done() const { return phase_.done(); }
+  // Waits for every message still in flight, unpacks, and ends the exchange.
+  void finish() { phase_.finish(requests_, buffers_); }
   long messages() const { return static_cast<long>(sends_.size()); }
   long cells() const { return buffers_.sends().size(); }  // no padding here: the buffer holds only cells
 
@@ -40,7 +46,7 @@ class PackedMessages {
   OwnedComm comm_;
   StagedBuffers buffers_;
   std::vector<MPI_Request> requests_;
-  StartFinish state_;
+  SinglePhase phase_;
 };
 
 }  // namespace cartex::halo

@@ -108,6 +108,15 @@ int CX_Cart_alltoallw_init(const void* sendbuf, const int sendcounts[], const MP
 /* Runs a plan once (collective, blocking); may be called any number of times. */
 int CX_Cart_plan_execute(CX_Cart_plan plan);
 
+/* Non-blocking run of a plan, phase by phase (a combining schedule has one phase per dimension):
+   start posts the first phase; test advances as far as the completed messages allow (unpacking a
+   finished phase and posting the next) and sets *flag to 1 when the run is complete; wait blocks
+   until then. Every process must start the same plans in the same order, and one plan of a
+   neighborhood is in flight at a time; starting a plan still in flight is MPI_ERR_REQUEST. */
+int CX_Cart_plan_start(CX_Cart_plan plan);
+int CX_Cart_plan_test(CX_Cart_plan plan, int* flag);
+int CX_Cart_plan_wait(CX_Cart_plan plan);
+
 /* Frees a plan's datatypes, buffers and requests; sets *plan to NULL. */
 int CX_Cart_plan_free(CX_Cart_plan* plan);
 

@@ -37,6 +37,12 @@ class Plan {
   ~Plan();
   // Runs the bound collective once (collective, blocking).
   void execute();
+  // Posts the collective's first phase (CX_Cart_plan_start); test() or wait() completes it.
+  void start();
+  // Advances without blocking; true when the collective is complete (CX_Cart_plan_test).
+  bool test();
+  // Blocks until the started collective is complete (CX_Cart_plan_wait).
+  void wait();
 
  private:
   CX_Cart_plan plan_;

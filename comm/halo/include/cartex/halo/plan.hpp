@@ -4,16 +4,25 @@
 //   geometry = HaloGeometry(decomp, stencil, k);        // where halo cells come from (all ranks)
 //   pattern  = make_halo_pattern(geometry, rank);        // this rank's blocks (a value)
 //   plan     = make_halo_plan("cart_combining", {pattern, comm, &geometry});   // backends.hpp
-//   loop: plan->start(u); ...work that does not read the halo...; plan->finish(u);
+//   loop: plan->start(u);
+//         for each chunk of work that does not read the halo: work; plan->progress();
+//         plan->finish(u);
+//
+// progress() never blocks: it tests the messages in flight and, when a phase is complete, unpacks
+// it and posts the next one, so a multi-phase schedule advances while the caller computes (MPI
+// libraries such as Open MPI move large messages only inside MPI calls). done() says that the
+// exchange is complete before finish; finish() is progress until done, blocking.
 //
 // Where the work happens (the "overlaps" column of backends()):
-//   start posts, finish waits        p2p, p2p_persistent, mpi_neighbor_alltoallw: work between
-//                                    start and finish overlaps the whole exchange
-//   start does phase 1, finish rest  cart_forwarding: only the first dimension's phase overlaps
-//   start does it all (blocking)     cart_direct, cart_combining (finish does nothing),
-//                                    cart_combining_packed, graph_combining (finish unpacks)
+//   start posts, progress completes  p2p, p2p_persistent, mpi_neighbor_alltoallw (one phase);
+//                                    cart_forwarding (one phase per dimension; a phase packs
+//                                    what the previous one unpacked); cart_direct,
+//                                    cart_combining, cart_combining_packed (comm/cart's plan
+//                                    run phase by phase: CX_Cart_plan_start / _test)
+//   start does it all (blocking)     graph_combining (comm/graph's plan has no non-blocking run)
 //   auto                             as the backend it chose
-// Every plan refuses a second start before finish, and finish without start (cartex::core::Error).
+// Every plan refuses a second start before finish, and finish without start (cartex::core::Error);
+// progress() and done() on an idle or complete plan change nothing.
 #include <string>
 
 #include "cartex/core/field.hpp"
@@ -35,7 +44,12 @@ class HaloPlan {
   virtual ~HaloPlan() = default;
   // Begins the exchange of `f`'s halo (reads its cells next to the faces).
   virtual void start(core::Field& f) = 0;
-  // Completes the exchange: every halo cell of the pattern holds its owner's value.
+  // Advances the started exchange without blocking (see above); harmless when idle or complete.
+  virtual void progress() {}
+  // True when nothing is in flight: the started exchange is complete (finish only ends it), or
+  // none was started.
+  virtual bool done() const = 0;
+  // Completes the exchange (blocking): every halo cell of the pattern holds its owner's value.
   virtual void finish(core::Field& f) = 0;
   // start + finish.
   void exchange(core::Field& f) {

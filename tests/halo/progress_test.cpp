@@ -1,0 +1,104 @@
+// progress() advances every plan of the registry without blocking: after start and enough progress()
+// calls on every rank (bounded in time), done() is true and the halo is already complete before
+// finish is called; multi-phase schedules (cart_forwarding: one phase per dimension, the comm/cart
+// combining schedules: one per dimension) get there only if progress posts their later phases.
+// progress() and done() on an idle or finished plan change nothing.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <Kokkos_Core.hpp>
+
+#include "cartex/core/error.hpp"
+#include "cartex/halo/backends.hpp"
+#include "halo_test_support.hpp"
+
+namespace cartex {
+namespace {
+
+using namespace halo;
+
+// Every view cell (halo included) gets a value naming its rank and position, so any halo cell an
+// exchange writes changes.
+void fill(core::Field& f, int rank) {
+  auto h = Kokkos::create_mirror_view(f.view);
+  double* p = h.data();
+  for (size_t i = 0; i < h.size(); ++i) p[i] = 1e7 * (rank + 1) + static_cast<double>(i);
+  Kokkos::deep_copy(f.view, h);
+}
+
+// True if a and b hold the same bits everywhere.
+bool same(const core::Field& a, const core::Field& b) {
+  auto ha = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), a.view);
+  auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.view);
+  for (size_t i = 0; i < ha.size(); ++i)
+    if (ha.data()[i] != hb.data()[i]) return false;
+  return true;
+}
+
+// A periodic 3D 27pt case on every rank (several phases with messages on 2+ ranks).
+struct Built {
+  HaloGeometry geo;
+  HaloPattern pattern;
+};
+Built build() {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const test::Case c{3, {12, 10, 8}, {true, true, true}, "box", 1, 2};
+  HaloGeometry geo(core::Decomposition(c.grid(), core::ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
+  HaloPattern pattern = make_halo_pattern(geo, rank);
+  return {std::move(geo), std::move(pattern)};
+}
+
+// Calls progress() until done() or 20 seconds have passed; true if done.
+bool progress_until_done(HaloPlan& plan) {
+  const double until = MPI_Wtime() + 20.0;
+  while (!plan.done() && MPI_Wtime() < until) plan.progress();
+  return plan.done();
+}
+
+TEST(HaloProgress, EveryOverlappingPlanCompletesThroughProgressAlone) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const Built b = build();
+  for (const Backend& row : backends()) {
+    if (!row.overlaps) continue;  // blocking plans complete inside start
+    auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
+    core::Field expected("expected", b.pattern.layout), f("f", b.pattern.layout);
+    fill(expected, rank);
+    plan->exchange(expected);
+    fill(f, rank);
+    EXPECT_TRUE(plan->done()) << row.name << ": idle";
+    plan->start(f);
+    EXPECT_FALSE(plan->done()) << row.name << ": done before any progress";
+    EXPECT_TRUE(progress_until_done(*plan)) << row.name << ": progress() did not complete the exchange";
+    EXPECT_TRUE(same(f, expected)) << row.name << ": the halo is not complete before finish";
+    plan->finish(f);
+    EXPECT_TRUE(same(f, expected)) << row.name << ": finish changed the halo";
+    // Idle again: progress changes nothing, the plan still exchanges.
+    plan->progress();
+    EXPECT_TRUE(plan->done()) << row.name;
+    fill(f, rank);
+    plan->exchange(f);
+    EXPECT_TRUE(same(f, expected)) << row.name << ": exchange after progress on an idle plan";
+  }
+}
+
+TEST(HaloProgress, ProgressOnEveryIdlePlanIsHarmless) {
+  const Built b = build();
+  for (const Backend& row : backends()) {
+    auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
+    core::Field f("f", b.pattern.layout);
+    EXPECT_NO_THROW(plan->progress()) << row.name;
+    EXPECT_TRUE(plan->done()) << row.name;
+    plan->start(f);
+    EXPECT_THROW(plan->start(f), core::Error) << row.name;
+    plan->finish(f);
+    EXPECT_TRUE(plan->done()) << row.name;
+    EXPECT_NO_THROW(plan->progress()) << row.name;
+    EXPECT_THROW(plan->finish(f), core::Error) << row.name;
+  }
+}
+
+}  // namespace
+}  // namespace cartex
