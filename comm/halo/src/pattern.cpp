@@ -126,13 +126,17 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
     p.update.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) {
       return in_domain(c) && (j == k ? mine.contains(c) : geo.in_dilation(mine, c, k - j));
     }));
-  // Overlap split of step 1: a cell is inner if every cell it reads is in the block, i.e. (the block
-  // being a box) if it sits at least the stencil's reach away from every face.
+  // Overlap split of step 1: a cell is inner if it reads no halo cell the exchange writes, i.e. (the
+  // block being a box) if it sits at least the stencil's reach away from every face whose halo is
+  // received. The halo beyond a non-periodic global face holds fixed boundary values the exchange never
+  // writes, so a face on a wall keeps its cells inner (and the rim holds no strided single cells there).
   const core::HaloWidths r = geo.stencil_reach();
   core::Box core = mine;
   for (int d = 0; d < 3; ++d) {
-    core.lo[d] += r.lo[d];
-    core.n[d] = std::max(0L, mine.n[d] - r.lo[d] - r.hi[d]);
+    const long lo = grid.periodic[d] || mine.lo[d] > 0 ? r.lo[d] : 0;
+    const long hi = grid.periodic[d] || mine.hi(d) < grid.n[d] ? r.hi[d] : 0;
+    core.lo[d] += lo;
+    core.n[d] = std::max(0L, mine.n[d] - lo - hi);
   }
   auto step1 = [&](const std::array<long, 3>& c) {
     return in_domain(c) && (k == 1 ? mine.contains(c) : geo.in_dilation(mine, c, k - 1));

@@ -1,0 +1,66 @@
+// The overlap split of step 1 (HaloPattern::inner / rim): together exactly the cells step 1 updates,
+// no cell in both, no inner cell reads a halo cell the exchange writes (so the inner sweep may run
+// while the exchange is in flight), and faces on a wall (fixed boundary values, never exchanged) keep
+// their cells inner: a block with walls only has no rim.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <set>
+
+#include "cartex/halo/geometry.hpp"
+#include "cartex/halo/pattern.hpp"
+#include "halo_test_support.hpp"
+
+namespace cartex {
+namespace {
+
+using namespace halo;
+
+std::set<long> cells_of(const std::vector<core::LineRun>& runs) {
+  std::set<long> s;
+  for (const core::LineRun& r : runs)
+    for (long i = 0; i < r.length; ++i) s.insert(r.start + i);
+  return s;
+}
+
+HaloPattern pattern_for(const test::Case& c, int rank, int size) {
+  HaloGeometry geo(core::Decomposition(c.grid(), core::ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
+  return make_halo_pattern(geo, rank);
+}
+
+TEST(OverlapSplit, InnerReadsNoReceivedCellAndWithRimCoversStepOne) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  for (const test::Case& c : test::exchange_cases(size)) {
+    const HaloPattern p = pattern_for(c, rank, size);
+    std::set<long> received;
+    for (const Block& b : p.blocks) received.insert(b.recv.begin(), b.recv.end());
+    const std::set<long> inner = cells_of(p.inner), rim = cells_of(p.rim), step1 = cells_of(p.update[0]);
+    std::set<long> both = inner;
+    both.insert(rim.begin(), rim.end());
+    EXPECT_EQ(both, step1) << c.describe();
+    EXPECT_EQ(both.size(), inner.size() + rim.size()) << c.describe() << ": a cell in inner and rim";
+    const long sy = p.layout.extent(0), sz = sy * p.layout.extent(1);
+    long bad = 0;
+    for (long cell : inner)
+      for (const core::Offset& o : c.stencil().offsets)
+        bad += received.count(cell + o[2] * sz + o[1] * sy + o[0]) > 0;
+    EXPECT_EQ(bad, 0) << c.describe() << ": inner cells read received halo cells";
+  }
+}
+
+TEST(OverlapSplit, WallsKeepTheirCellsInner) {
+  // One rank, no periodic dimension: the exchange writes nothing, every cell of the block is inner.
+  const test::Case c{3, {9, 8, 7}, {false, false, false}, "box", 2, 1};
+  const HaloPattern p = pattern_for(c, 0, 1);
+  EXPECT_TRUE(p.rim.empty());
+  EXPECT_EQ(cells_of(p.inner).size(), 9u * 8u * 7u);
+  // Periodic in x only: the x halo is received (from this rank itself), so the x rim returns.
+  const test::Case x{3, {9, 8, 7}, {true, false, false}, "box", 2, 1};
+  const HaloPattern q = pattern_for(x, 0, 1);
+  EXPECT_EQ(cells_of(q.rim).size(), 2u * 2u * 8u * 7u);
+}
+
+}  // namespace
+}  // namespace cartex
