@@ -5,7 +5,8 @@
 # Usage: scripts/test_asan.sh [ctest options...]
 #
 # Covered (every library, 1-4 ranks, within the CI budget of about 15 minutes on 2 cores): core, cart
-# (schedule, collectives, reduce, errors, C and C++ API), halo (exchange, counts, depth, start/finish),
+# (schedule, collectives, reduce, errors, C and C++ API, non-blocking plans), halo (exchange, counts,
+# depth, start/finish, progress during compute, overlap split, pack list),
 # graph (4 ranks), ranks, kernels (incl. temporal blocking), io (checkpoint at 2-3 ranks, restart, bad
 # restarts, field output), halobench, the heat3d driver's input errors, backend/allreduce choices,
 # exact solution and dry run, every main's error path (entry.errors), and the two packaging tests
@@ -35,7 +36,7 @@ export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0:print_stackt
 export LSAN_OPTIONS=suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$reports/ubsan
 covered='^(core_test|cart_schedule_test|kernels_|ranks_renaming_test|halo_counts_test\.np1|halo_depth_test|app_comm_choices_test)'
-covered+='|^(cart_(collectives|reduce|errors|c_api|cpp_api)_test|halo_test|halo_start_finish_test|halobench_(stats|verify)_test|io_checkpoint_test)\.np[1-4]$'
+covered+='|^(cart_(collectives|reduce|errors|c_api|cpp_api)_test|halo_test|halo_start_finish_test|halo_progress_test|halo_overlap_split_test|halo_pack_list_test|halobench_(stats|verify)_test|io_checkpoint_test)\.np[1-4]$'
 covered+='|^(graph_collectives_test|ranks_allreduce_test)\.np4$'
 covered+='|^heat3d\.(bad_inputs|sine_exact|dry_run|wave)$|^io\.(fields_xdmf|restart_bitwise|bad_restart|bad_keys)$'
 covered+='|^(downstream\.find_package|examples\.custom_update|entry\.errors\.setup|entry\.errors\.run)$'
