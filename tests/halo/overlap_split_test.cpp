@@ -1,7 +1,8 @@
 // The overlap split of step 1 (HaloPattern::inner / rim): together exactly the cells step 1 updates,
 // no cell in both, no inner cell reads a halo cell the exchange writes (so the inner sweep may run
 // while the exchange is in flight), and faces on a wall (fixed boundary values, never exchanged) keep
-// their cells inner: a block with walls only has no rim.
+// their cells inner: a block with walls only has no rim. The same for remote_inner / remote_rim
+// against the halo other ranks send (the self blocks being copied inside start).
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -47,6 +48,22 @@ TEST(OverlapSplit, InnerReadsNoReceivedCellAndWithRimCoversStepOne) {
       for (const core::Offset& o : c.stencil().offsets)
         bad += received.count(cell + o[2] * sz + o[1] * sy + o[0]) > 0;
     EXPECT_EQ(bad, 0) << c.describe() << ": inner cells read received halo cells";
+
+    // Against the remote halo: the same, with the halo cells this rank sends itself allowed.
+    std::set<long> remote;
+    for (const Block& b : p.blocks)
+      if (b.source != rank) remote.insert(b.recv.begin(), b.recv.end());
+    const std::set<long> rinner = cells_of(p.remote_inner), rrim = cells_of(p.remote_rim);
+    std::set<long> rboth = rinner;
+    rboth.insert(rrim.begin(), rrim.end());
+    EXPECT_EQ(rboth, step1) << c.describe();
+    EXPECT_EQ(rboth.size(), rinner.size() + rrim.size()) << c.describe() << ": a cell in remote inner and rim";
+    EXPECT_GE(rinner.size(), inner.size()) << c.describe();
+    long rbad = 0;
+    for (long cell : rinner)
+      for (const core::Offset& o : c.stencil().offsets)
+        rbad += remote.count(cell + o[2] * sz + o[1] * sy + o[0]) > 0;
+    EXPECT_EQ(rbad, 0) << c.describe() << ": remote inner cells read halo cells other ranks send";
   }
 }
 
@@ -60,6 +77,8 @@ TEST(OverlapSplit, WallsKeepTheirCellsInner) {
   const test::Case x{3, {9, 8, 7}, {true, false, false}, "box", 2, 1};
   const HaloPattern q = pattern_for(x, 0, 1);
   EXPECT_EQ(cells_of(q.rim).size(), 2u * 2u * 8u * 7u);
+  // ... but it is this rank's own: against the remote halo there is no rim.
+  EXPECT_TRUE(q.remote_rim.empty());
 }
 
 }  // namespace

@@ -84,6 +84,34 @@ TEST(HaloProgress, EveryOverlappingPlanCompletesThroughProgressAlone) {
   }
 }
 
+TEST(HaloProgress, SelfBlocksAreCompleteWhenStartReturns) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const Built b = build();
+  std::vector<long> self_cells;
+  for (const Block& block : b.pattern.blocks)
+    if (block.source == rank) self_cells.insert(self_cells.end(), block.recv.begin(), block.recv.end());
+  int plans = 0;
+  for (const Backend& row : backends()) {
+    auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
+    if (!plan->self_complete_at_start()) continue;
+    ++plans;
+    core::Field expected("expected", b.pattern.layout), f("f", b.pattern.layout);
+    fill(expected, rank);
+    plan->exchange(expected);
+    fill(f, rank);
+    plan->start(f);
+    auto he = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), expected.view);
+    auto hf = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.view);
+    long wrong = 0;
+    for (long c : self_cells) wrong += hf.data()[c] != he.data()[c];
+    EXPECT_EQ(wrong, 0) << row.name << ": self halo cells not copied by start";
+    plan->finish(f);
+    EXPECT_TRUE(same(f, expected)) << row.name;
+  }
+  EXPECT_GE(plans, 2);  // p2p and p2p_persistent
+}
+
 TEST(HaloProgress, ProgressOnEveryIdlePlanIsHarmless) {
   const Built b = build();
   for (const Backend& row : backends()) {

@@ -15,7 +15,8 @@ namespace {
 
 using namespace halo;
 
-// (messages, bytes) of every backend on a periodic n^3 grid owned by this one rank.
+// (messages, bytes) of every backend on a periodic n^3 grid owned by this one rank, named by the
+// backend that runs (auto: the one it chose).
 std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const core::Stencil& st) {
   core::GlobalGrid g;
   g.dim = 3;
@@ -25,7 +26,10 @@ std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const core::Ste
   const HaloGeometry geo(dec, st, 1);
   const HaloPattern pattern = make_halo_pattern(geo, 0);
   std::vector<std::pair<std::string, HaloStats>> out;
-  for (const Backend& b : backends()) out.emplace_back(b.name, make_halo_plan(b.name, {pattern, MPI_COMM_WORLD, &geo})->stats());
+  for (const Backend& b : backends()) {
+    const auto plan = make_halo_plan(b.name, {pattern, MPI_COMM_WORLD, &geo});
+    out.emplace_back(plan->backend(), plan->stats());
+  }
   return out;
 }
 

@@ -46,9 +46,11 @@ Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update
       pass_end_(first_step_) {
   const core::FieldLayout& layout = s.pattern.layout;
   const long chunk_cells = std::max(1L, kChunkPointUpdates / std::max(1, s.cfg.stencil.size()));
-  for (const auto& chunk : chunks_of(s.pattern.inner, chunk_cells))
+  // A plan that copies the self blocks inside start leaves only the remote halo in flight.
+  const bool self_done = plan_->self_complete_at_start();
+  for (const auto& chunk : chunks_of(self_done ? s.pattern.remote_inner : s.pattern.inner, chunk_cells))
     inner_chunks_.push_back(kernels::make_cell_region(layout, chunk));
-  rim_ = kernels::make_cell_region(layout, s.pattern.rim);
+  rim_ = kernels::make_cell_region(layout, self_done ? s.pattern.remote_rim : s.pattern.rim);
 }
 
 void Stepper::step(core::Field& u, core::Field& next) {

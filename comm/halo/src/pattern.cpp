@@ -130,19 +130,26 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
   // block being a box) if it sits at least the stencil's reach away from every face whose halo is
   // received. The halo beyond a non-periodic global face holds fixed boundary values the exchange never
   // writes, so a face on a wall keeps its cells inner (and the rim holds no strided single cells there).
+  // Against the remote halo only, a face of a periodic dimension of one process (its halo comes from
+  // this rank itself) keeps its cells inner too.
   const core::HaloWidths r = geo.stencil_reach();
-  core::Box core = mine;
-  for (int d = 0; d < 3; ++d) {
-    const long lo = grid.periodic[d] || mine.lo[d] > 0 ? r.lo[d] : 0;
-    const long hi = grid.periodic[d] || mine.hi(d) < grid.n[d] ? r.hi[d] : 0;
-    core.lo[d] += lo;
-    core.n[d] = std::max(0L, mine.n[d] - lo - hi);
-  }
   auto step1 = [&](const std::array<long, 3>& c) {
     return in_domain(c) && (k == 1 ? mine.contains(c) : geo.in_dilation(mine, c, k - 1));
   };
-  p.inner = runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return core.contains(c) && step1(c); });
-  p.rim = runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return !core.contains(c) && step1(c); });
+  auto split = [&](bool remote_only, std::vector<core::LineRun>& inner, std::vector<core::LineRun>& rim) {
+    core::Box core = mine;
+    for (int d = 0; d < 3; ++d) {
+      const bool across = !remote_only || pg.dims[d] > 1;  // another rank may lie across the face
+      const long lo = across && (grid.periodic[d] || mine.lo[d] > 0) ? r.lo[d] : 0;
+      const long hi = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]) ? r.hi[d] : 0;
+      core.lo[d] += lo;
+      core.n[d] = std::max(0L, mine.n[d] - lo - hi);
+    }
+    inner = runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return core.contains(c) && step1(c); });
+    rim = runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return !core.contains(c) && step1(c); });
+  };
+  split(false, p.inner, p.rim);
+  split(true, p.remote_inner, p.remote_rim);
   return p;
 }
 

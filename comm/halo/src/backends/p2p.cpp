@@ -1,10 +1,13 @@
 // Backend "p2p": the blocks coalesced per partner rank (staging/partner_messages.hpp), packed by a
 // Kokkos kernel into one contiguous buffer, one MPI_Irecv/MPI_Isend per partner, unpacked by a Kokkos
-// kernel (staging/packed_messages.hpp).
+// kernel (staging/packed_messages.hpp); the blocks a rank sends itself are copied field to field
+// inside start (staging/self_copy.hpp).
+#include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
 #include "schedule_stats.hpp"
 #include "staging/packed_messages.hpp"
 #include "staging/partner_messages.hpp"
+#include "staging/self_copy.hpp"
 
 namespace cartex::halo {
 
@@ -14,8 +17,16 @@ namespace {
 class P2PPlan final : public HaloPlan {
  public:
   P2PPlan(const HaloPattern& pattern, MPI_Comm comm)
-      : pattern_(pattern), partners_(pattern_), messages_(partners_.sends(), partners_.recvs(), comm) {}
-  void start(core::Field& f) override { messages_.start(f); }
+      : pattern_(pattern),
+        partners_(pattern_),
+        messages_(partners_.sends(), partners_.recvs(), comm),
+        self_(partners_.self_sends(), partners_.self_recvs()) {}
+  void start(core::Field& f) override {
+    messages_.start(f);
+    core::PhaseScope copy(core::Phase::kHaloUnpack);  // the self blocks: behind the posted messages
+    self_.run(f);
+  }
+  bool self_complete_at_start() const override { return true; }
   void progress() override { messages_.progress(); }
   bool done() const override { return messages_.done(); }
   void finish(core::Field&) override { messages_.finish(); }
@@ -26,6 +37,7 @@ class P2PPlan final : public HaloPlan {
   HaloPattern pattern_;
   PartnerMessages partners_;  // the messages point into its cell lists
   PackedMessages messages_;
+  SelfCopy self_;
 };
 
 }  // namespace

@@ -1,12 +1,14 @@
 // Backend "p2p_persistent": p2p's messages (the blocks coalesced per partner rank,
 // staging/partner_messages.hpp, on staged buffers) as persistent requests built once (MPI_Recv_init / MPI_Send_init on a duplicate of the
 // caller's communicator); each exchange is MPI_Startall of the receives, Kokkos pack, MPI_Startall of
-// the sends, then MPI_Testall (progress) or MPI_Waitall (finish) and Kokkos unpack.
+// the sends, then MPI_Testall (progress) or MPI_Waitall (finish) and Kokkos unpack; the blocks a rank
+// sends itself are copied field to field inside start (staging/self_copy.hpp).
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
 #include "mpi_check.hpp"
 #include "schedule_stats.hpp"
 #include "staging/partner_messages.hpp"
+#include "staging/self_copy.hpp"
 #include "staging/single_phase.hpp"
 #include "staging/staged_buffers.hpp"
 
@@ -24,7 +26,8 @@ class P2PPersistentPlan final : public HaloPlan {
         recvs_(partners_.recvs()),
         comm_(duplicate(comm)),
         buffers_(cell_lists(sends_), cell_lists(recvs_)),
-        requests_(recvs_.size() + sends_.size(), MPI_REQUEST_NULL) {
+        requests_(recvs_.size() + sends_.size(), MPI_REQUEST_NULL),
+        self_(partners_.self_sends(), partners_.self_recvs()) {
     for (size_t m = 0; m < recvs_.size(); ++m)
       check_mpi(MPI_Recv_init(buffers_.recv_data() + buffers_.recvs().offset(m), static_cast<int>(buffers_.recvs().count(m)),
                               MPI_DOUBLE, recvs_[m].rank, recvs_[m].tag, comm_.get(), &requests_[m]),
@@ -54,7 +57,10 @@ class P2PPersistentPlan final : public HaloPlan {
     core::PhaseScope post_sends(core::Phase::kHaloPost);
     if (!sends_.empty())
       check_mpi(MPI_Startall(static_cast<int>(sends_.size()), requests_.data() + recvs_.size()), "MPI_Startall");
+    core::PhaseScope copy(core::Phase::kHaloUnpack);  // the self blocks: behind the posted messages
+    self_.run(f);
   }
+  bool self_complete_at_start() const override { return true; }
   void progress() override { phase_.progress(requests_, buffers_); }
   bool done() const override { return phase_.done(); }
   void finish(core::Field&) override { phase_.finish(requests_, buffers_); }
@@ -70,6 +76,7 @@ class P2PPersistentPlan final : public HaloPlan {
   StagedBuffers buffers_;
   std::vector<MPI_Request> requests_;  // receives, then sends; persistent, freed with the plan
   SinglePhase phase_;
+  SelfCopy self_;
 };
 
 }  // namespace

@@ -16,10 +16,16 @@ std::map<int, std::vector<long>> group(const std::vector<BlockPart>& parts) {
   return out;
 }
 
-// Moves the grouped cells into `cells` and lists one message per partner pointing at them.
-void fill(std::map<int, std::vector<long>> grouped, std::vector<std::vector<long>>& cells, std::vector<Message>& messages) {
+// Moves the grouped cells into `cells` and lists one message per partner pointing at them; the
+// cells of partner `self` go to `own` instead.
+void fill(std::map<int, std::vector<long>> grouped, int self, std::vector<std::vector<long>>& cells,
+          std::vector<Message>& messages, std::vector<long>& own) {
   cells.reserve(grouped.size());  // no reallocation: the messages point into it
   for (auto& [rank, c] : grouped) {
+    if (rank == self) {
+      own = std::move(c);
+      continue;
+    }
     cells.push_back(std::move(c));
     messages.push_back({rank, 0, &cells.back()});
   }
@@ -28,8 +34,8 @@ void fill(std::map<int, std::vector<long>> grouped, std::vector<std::vector<long
 }  // namespace
 
 PartnerMessages::PartnerMessages(const HaloPattern& p) {
-  fill(group(p.sends()), send_cells_, sends_);
-  fill(group(p.recvs()), recv_cells_, recvs_);
+  fill(group(p.sends()), p.rank, send_cells_, sends_, self_send_);
+  fill(group(p.recvs()), p.rank, recv_cells_, recvs_, self_recv_);
 }
 
 long partner_count(const std::vector<BlockPart>& parts) {

@@ -1,7 +1,8 @@
 #pragma once
 // Internal: a halo pattern's blocks coalesced per partner rank (p2p, p2p_persistent): one message per
-// distinct partner and direction, the rank itself included (a periodic dimension of one process sends
-// its blocks to itself in one self-message, counted as a message like every self-exchange).
+// distinct partner and direction. The blocks a rank sends itself (periodic dimensions of one process)
+// are no message: self_sends()/self_recvs() list them for a field-to-field copy (staging/self_copy.hpp);
+// HaloStats still count them as one message, like every backend's self-exchange.
 //
 // Message layout, the same on both sides. Partners in increasing rank; in the message to (from) a
 // partner, its non-empty blocks in increasing block index, each block's cells in the pattern's z, y, x
@@ -26,13 +27,17 @@ class PartnerMessages {
   PartnerMessages(const PartnerMessages&) = delete;
   PartnerMessages& operator=(const PartnerMessages&) = delete;
 
-  // One message per partner with non-empty blocks, in increasing rank, tag 0.
+  // One message per other partner with non-empty blocks, in increasing rank, tag 0.
   const std::vector<Message>& sends() const { return sends_; }
   const std::vector<Message>& recvs() const { return recvs_; }
+  // The cells this rank sends itself and, cell by cell in the same order, where they go.
+  const std::vector<long>& self_sends() const { return self_send_; }
+  const std::vector<long>& self_recvs() const { return self_recv_; }
 
  private:
   std::vector<std::vector<long>> send_cells_, recv_cells_;
   std::vector<Message> sends_, recvs_;
+  std::vector<long> self_send_, self_recv_;
 };
 
 // Distinct partners among the non-empty parts (the coalesced message count).

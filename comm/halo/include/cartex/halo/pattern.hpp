@@ -23,7 +23,10 @@
 //
 // Deep halos (EuroMPI'15 section 2): after an exchange, step j = 1 .. k updates the cells of
 // B + S^(k-j) inside the domain (the ghost-zone cells whose dependencies are all present; step k
-// updates the block B itself); with overlap, step 1 is split into `inner` (reads only B) and `rim`.
+// updates the block B itself); with overlap, step 1 is split into `inner` (reads no halo cell the
+// exchange writes) and `rim`, or, for plans whose self blocks (periodic dimensions of one process) are
+// complete when start() returns, into `remote_inner` (reads no halo cell another rank sends) and
+// `remote_rim`.
 #include <mpi.h>
 
 #include <vector>
@@ -55,7 +58,8 @@ struct HaloPattern {
   core::FieldLayout layout;
   std::vector<Block> blocks;                 // one per offset, the same offsets on every rank
   std::vector<std::vector<core::LineRun>> update;  // update[j - 1]: cells updated in step j
-  std::vector<core::LineRun> inner, rim;           // step 1 split for overlap: inner reads only the block
+  std::vector<core::LineRun> inner, rim;                // step 1 split for overlap (see above)
+  std::vector<core::LineRun> remote_inner, remote_rim;  // the same against the halo other ranks send
 
   // The blocks with a target, in block order (the out-neighbors of a dist graph).
   std::vector<BlockPart> sends() const;

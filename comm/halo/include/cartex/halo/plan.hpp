@@ -21,6 +21,8 @@
 //                                    run phase by phase: CX_Cart_plan_start / _test)
 //   start does it all (blocking)     graph_combining (comm/graph's plan has no non-blocking run)
 //   auto                             as the backend it chose
+// p2p and p2p_persistent copy the blocks a rank sends itself inside start (field to field, no MPI):
+// self_complete_at_start().
 // Every plan refuses a second start before finish, and finish without start (cartex::core::Error);
 // progress() and done() on an idle or complete plan change nothing.
 #include <string>
@@ -51,6 +53,10 @@ class HaloPlan {
   virtual bool done() const = 0;
   // Completes the exchange (blocking): every halo cell of the pattern holds its owner's value.
   virtual void finish(core::Field& f) = 0;
+  // True if the halo cells this rank sends itself (periodic dimensions of one process) hold their
+  // values when start() returns: the caller may then sweep HaloPattern::remote_inner while the rest
+  // is in flight.
+  virtual bool self_complete_at_start() const { return false; }
   // start + finish.
   void exchange(core::Field& f) {
     start(f);
