@@ -32,8 +32,11 @@ long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, 
   const long ry = reach(stencil, 1), rz = reach(stencil, 2);
   const long planes = layout.extent(2) > 1 ? (k + 1) * rz + 1 : 1;
   const long row_bytes = layout.extent(0) * static_cast<long>(sizeof(double));
-  return std::max(1L, budget / (2 * planes * row_bytes) - (k + 1) * ry);
+  const long rows_per_thread = budget / (2 * planes * row_bytes) - (k + 1) * ry;
+  return std::max(1L, rows_per_thread * blocked_pass_threads());
 }
+
+int blocked_pass_threads() { return Kokkos::DefaultHostExecutionSpace().concurrency(); }
 
 TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil, int k,
                               bool blocked_kernel, std::string& why) {
@@ -48,8 +51,8 @@ TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const co
   if (!blocked_kernel) return why = "auto: off, this update has no blocked kernel", TemporalTiling{};
   if (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible)
     return why = "auto: off on devices (no blocked device kernel: one launch per step)", TemporalTiling{};
-  if (Exec().concurrency() > 1) return why = "auto: off with several threads per rank (the pass runs on one)", TemporalTiling{};
-  why = "auto: tile_y from the L2 size";
+  why = blocked_pass_threads() > 1 ? fmt::format("auto: tile_y from the L2 size, rows split among {} threads", blocked_pass_threads())
+                                    : "auto: tile_y from the L2 size";
   return {auto_tile_y(layout, stencil, k)};
 }
 

@@ -269,10 +269,12 @@ void sweep_region(const Impl& m, const K& k, const core::Field& in, core::Field&
 }
 
 // Steps first .. last of a cycle on the host in skewed tiles with a wavefront over z (the scheme and
-// why it gives the single steps' bits: cycle_regions.hpp). Runs on the calling thread.
-template <Scheme S, class K>
+// why it gives the single steps' bits: cycle_regions.hpp). The rows of one (tile, stage, step) are
+// independent: step q reads buffer q % 2 and writes buffer (q + 1) % 2, which no other row of it reads.
+// So `rows(y0, y1, row)` may split them among threads, as long as it returns only when all are done.
+template <Scheme S, class K, class Rows>
 void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                  int last) {
+                  int last, const Rows& rows) {
   double* const field[2] = {a.view.data(), b.view.data()};
   const long ey = m.layout.extent(1), ez = m.layout.extent(2);
   const long ty = steps.tiling().tile_y, ry = steps.reach_y(), rz = steps.reach_z();
@@ -288,24 +290,32 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
         const double* u = field[q % 2];
         double* v = field[(q + 1) % 2];
         const int t = first + q;
-        for (long y = y0; y < y1; ++y)
+        const long lead = q == 0 ? m.lead : 0;
+        rows(y0, y1, [&](long y) {
           for (long r = steps.line_first(t, y, z); r < steps.line_last(t, y, z); ++r)
-            detail::host_run<S>(k, u, v, steps.run_start(t, r), steps.run_length(t, r), coeff, q == 0 ? m.lead : 0);
+            detail::host_run<S>(k, u, v, steps.run_start(t, r), steps.run_length(t, r), coeff, lead);
+        });
       }
     }
   }
 }
 
-// One iteration of a host parallel_for labelled ".../blocked", so that profiling tools see the pass as
-// the update's kernel.
+// The pass as one host parallel_for labelled ".../blocked" (profiling tools see it as the update's
+// kernel): one team of all host threads, which split the rows of each (tile, stage, step) and meet at
+// a barrier before the next; with one thread the rows run in order on the calling thread.
 template <Scheme S, class K>
 void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
                    int last) {
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  using Team = Kokkos::TeamPolicy<Host>::member_type;
   Kokkos::fence();  // the fields' last writers may still run
-  Kokkos::parallel_for(m.blocked_label, Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, 1), [&](long) {
-    pass_blocked<S>(m, k, a, b, coeff, steps, first, last);
+  Kokkos::parallel_for(m.blocked_label, Kokkos::TeamPolicy<Host>(1, blocked_pass_threads()), [&](const Team& team) {
+    pass_blocked<S>(m, k, a, b, coeff, steps, first, last, [&](long y0, long y1, const auto& row) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, y0, y1), row);
+      team.team_barrier();
+    });
   });
-  Kokkos::DefaultHostExecutionSpace().fence();
+  Host().fence();
 }
 
 }  // namespace

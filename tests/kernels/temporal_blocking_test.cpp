@@ -4,6 +4,7 @@
 // Euler and leapfrog, k = 1..8, 2D and 3D, periodic and walls, several tile sizes.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -116,6 +117,15 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
       }
     }
   }
+}
+
+TEST(TemporalBlocking, PassRunsOnEveryHostThread) {
+  // Under scripts/test_openmp.sh (2 OpenMP threads per rank) the bitwise test above thus splits the
+  // rows of every tile plane between two threads.
+  EXPECT_EQ(blocked_pass_threads(), Kokkos::DefaultHostExecutionSpace().concurrency());
+#ifdef KOKKOS_ENABLE_OPENMP
+  if (const char* n = std::getenv("OMP_NUM_THREADS")) EXPECT_EQ(blocked_pass_threads(), std::atoi(n));
+#endif
 }
 
 TEST(TemporalBlocking, RedundantFractionCountsTheGhostUpdates) {

@@ -30,8 +30,10 @@
 //   - step t + 1 overwrites step t - 1 at (y, z) only after every step-t cell that reads it is done
 //     (the same two inequalities, reversed).
 // The working set of a tile is about (k + 2) planes of (tile_y + k ry) rows of both fields. Between
-// cycles nothing changes: the halo exchange refreshes the ghosts as before. The pass runs on the
-// calling host thread. There is no blocked device kernel: on devices (and for updates without a
+// cycles nothing changes: the halo exchange refreshes the ghosts as before. The pass runs on all host
+// threads of the rank: each (tile, stage, step) is a plane of rows that read one buffer and write the
+// other, so the threads split its rows and meet at a barrier before the next (a thread keeps about the
+// same rows all pass long, so its share of the working set stays in its core's L2). There is no blocked device kernel: on devices (and for updates without a
 // blocked kernel) the steps run one launch after the other, bitwise the same.
 #include <string>
 #include <vector>
@@ -48,13 +50,17 @@ struct TemporalTiling {
   long tile_y = 0;
 };
 
-// tile_y so that a tile's working set (2 fields x ((k + 1) rz + 1) planes x (tile_y + (k + 1) ry) rows)
-// fits in half of the host's L2 cache (1 MiB when the OS does not tell): at least 1.
+// tile_y so that each thread's share of a tile's working set (2 fields x ((k + 1) rz + 1) planes x
+// (tile_y / threads + (k + 1) ry) rows) fits in half of the host's L2 cache per core (1 MiB when the OS
+// does not tell): at least 1.
 long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k);
+
+// Host threads a blocked pass runs on: every thread of the default host execution space.
+int blocked_pass_threads();
 
 // The tiling halo.temporal_blocking asks for with k steps per exchange, and why. auto blocks where it
 // wins (docs/performance.md): k >= 2, an update with a blocked kernel (`blocked_kernel`), and a host
-// execution space with one thread (the pass runs on the calling thread); else off. Explicit tiles are
+// execution space (any number of threads); else off. Explicit tiles are
 // used as given (with an update without a blocked kernel the steps still run one by one).
 TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil, int k,
                               bool blocked_kernel, std::string& why);
