@@ -178,10 +178,12 @@ void read_temporal_blocking(YamlSection& halo, Config& cfg) {
   auto& tb = cfg.temporal_blocking;
   if (n && n.IsMap()) {
     YamlSection s = halo.section("temporal_blocking");
-    if (!s.has("tile_y")) s.fail("tile_y", "required key is missing (rows of a tile in y, a positive integer)");
+    const bool given = s.has("tile_y");
     tb.tile_y = s.get_long("tile_y", 0, "a positive integer (rows of a tile in y)");
-    if (tb.tile_y < 1) s.fail("tile_y", fmt::format("expected a positive integer (rows of a tile in y), got {}", tb.tile_y));
+    // Unknown keys first: {tile: 4} is a misspelt key, which "tile_y is missing" would not say.
     s.finish();
+    if (!given) s.fail("tile_y", "required key is missing (rows of a tile in y, a positive integer)");
+    if (tb.tile_y < 1) s.fail("tile_y", fmt::format("expected a positive integer (rows of a tile in y), got {}", tb.tile_y));
     tb.mode = TemporalBlockingInput::Mode::kTiles;
     return;
   }

@@ -94,8 +94,10 @@ BAD_INPUTS = [
     ("temporal blocking tile of 0 rows", BASE, ["--set", "halo.temporal_blocking={tile_y: 0}"],
      "--set halo.temporal_blocking={tile_y: 0}: halo.temporal_blocking.tile_y: expected a positive integer "
      "(rows of a tile in y), got 0"),
-    ("temporal blocking tile without rows", BASE + "halo:\n  temporal_blocking: {tile: [4, 4]}\n", [],
+    ("temporal blocking tile without rows", BASE + "halo:\n  temporal_blocking: {}\n", [],
      "bad.yaml:9:22: halo.temporal_blocking.tile_y: required key is missing (rows of a tile in y, a positive integer)"),
+    ("temporal blocking misspelt key", BASE + "halo:\n  temporal_blocking: {tile: [4, 4]}\n", [],
+     "bad.yaml:9:23: halo.temporal_blocking.tile: unknown key (expected one of: tile_y)"),
     ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
      'bad.yaml:9:12: comm.overlap: expected true or false, got "sometimes"'),
     ("halo deeper than the periodic grid", BASE.replace("[12, 10, 8]", "[12, 10, 3]") + "halo:\n  steps_per_exchange: 4\n", [],
