@@ -40,11 +40,47 @@ covered+='|^(cart_(collectives|reduce|errors|c_api|cpp_api)_test|halo_test|halo_
 covered+='|^(graph_collectives_test|ranks_allreduce_test)\.np4$'
 covered+='|^heat3d\.(bad_inputs|sine_exact|dry_run|wave)$|^io\.(fields_xdmf|restart_bitwise|bad_restart|bad_keys)$'
 covered+='|^(downstream\.find_package|examples\.custom_update|entry\.errors\.setup|entry\.errors\.run)$'
-status=0
-(cd "$root/build-asan" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" -R "$covered" "$@") || status=$?
-if compgen -G "$reports/*" >/dev/null; then
+# LeakSanitizer's stop-the-world tracer itself sometimes dies at a process's exit ("Tracer caught
+# signal 11", then "LeakSanitizer has encountered a fatal error"; google/sanitizers#1353): a crash of
+# the sanitizer runtime, seen on one CI machine only, never reproduced here, and no finding about the
+# program. A report that holds nothing but that crash reruns the tests that failed, once with leaks
+# checked again and, if the tracer dies again, once with leaks unchecked (ASan and UBSan still on);
+# the script then names those tests. Any other report, or a test that still fails, fails the script.
+tracer_crash_only() {
+  grep -q 'LeakSanitizer has encountered a fatal error' "$1" &&
+    ! grep -v -e '^Tracer caught signal' -e 'LeakSanitizer has encountered a fatal error' -e '==HINT: ' "$1" | grep -q .
+}
+run_covered() {
+  rm -rf "$reports" && mkdir -p "$reports"
+  (cd "$root/build-asan" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" "$@")
+}
+print_reports() {
   for f in "$reports"/*; do echo "== sanitizer report $f"; cat "$f"; done
   echo "test_asan.sh: $(ls "$reports" | wc -l) sanitizer report(s)"
+}
+only_tracer_crashes() {
+  compgen -G "$reports/*" >/dev/null || return 1
+  for f in "$reports"/*; do tracer_crash_only "$f" || return 1; done
+}
+
+status=0
+run_covered -R "$covered" "$@" || status=$?
+if only_tracer_crashes && [[ $status -ne 0 ]]; then
+  print_reports
+  failed=$(cut -d: -f2 "$root/build-asan/Testing/Temporary/LastTestsFailed.log" | tr '\n' ' ')
+  echo "test_asan.sh: LeakSanitizer's tracer crashed (not a leak report) in: $failed; rerunning them"
+  status=0
+  run_covered --rerun-failed || status=$?
+  if only_tracer_crashes && [[ $status -ne 0 ]]; then
+    print_reports
+    failed=$(cut -d: -f2 "$root/build-asan/Testing/Temporary/LastTestsFailed.log" | tr '\n' ' ')
+    status=0
+    ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0} run_covered --rerun-failed || status=$?
+    echo "test_asan.sh: LEAKS NOT CHECKED in: $failed (LeakSanitizer's tracer crashed twice; ASan and UBSan checked them)"
+  fi
+fi
+if compgen -G "$reports/*" >/dev/null; then
+  print_reports
   exit 1
 fi
 exit "$status"
