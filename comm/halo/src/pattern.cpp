@@ -1,6 +1,7 @@
 #include "cartex/halo/pattern.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace cartex::halo {
@@ -151,6 +152,42 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
   split(false, p.inner, p.rim);
   split(true, p.remote_inner, p.remote_rim);
   return p;
+}
+
+CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remote_only, bool block_copied_at_start) {
+  const core::Decomposition& decomp = geo.decomposition();
+  const core::ProcessGrid& pg = decomp.procs();
+  const core::GlobalGrid& grid = decomp.grid();
+  const int k = geo.steps();
+  const auto me_int = pg.coords(p.rank);
+  const core::Box mine = geo.box(ProcCoord{me_int[0], me_int[1], me_int[2]});
+  const core::HaloWidths r = geo.stencil_reach(), w = geo.widths();
+  auto in_domain = [&](const std::array<long, 3>& c) {
+    for (int d = 0; d < 3; ++d)
+      if (!grid.periodic[d] && (c[d] < 0 || c[d] >= grid.n[d])) return false;
+    return true;
+  };
+  CycleSplit out;
+  for (int j = 1; j <= k; ++j) {
+    // The inner box of step j: D_j inside each face whose halo is in flight, unbounded elsewhere.
+    std::array<long, 3> lo{}, hi{};
+    for (int d = 0; d < 3; ++d) {
+      const long reach = std::max(r.lo[d], r.hi[d]), width = std::max(w.lo[d], w.hi[d]);
+      const long depth = block_copied_at_start || j == 1 ? j * reach : std::max(j * reach, width + (j - 2) * reach);
+      const bool across = !remote_only || pg.dims[d] > 1;
+      lo[d] = across && (grid.periodic[d] || mine.lo[d] > 0) ? mine.lo[d] + depth : std::numeric_limits<long>::min();
+      hi[d] = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]) ? mine.hi(d) - depth : std::numeric_limits<long>::max();
+    }
+    auto step = [&](const std::array<long, 3>& c) { return in_domain(c) && (j == k ? mine.contains(c) : geo.in_dilation(mine, c, k - j)); };
+    auto inside = [&](const std::array<long, 3>& c) {
+      for (int d = 0; d < 3; ++d)
+        if (c[d] < lo[d] || c[d] >= hi[d]) return false;
+      return true;
+    };
+    out.inner.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return step(c) && inside(c); }));
+    out.rim.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return step(c) && !inside(c); }));
+  }
+  return out;
 }
 
 }  // namespace cartex::halo

@@ -22,6 +22,7 @@ class ChosenPlan final : public HaloPlan {
   bool done() const override { return plan_->done(); }
   void finish(core::Field& f) override { plan_->finish(f); }
   bool self_complete_at_start() const override { return plan_->self_complete_at_start(); }
+  bool block_copied_at_start() const override { return plan_->block_copied_at_start(); }
   HaloStats stats() const override { return plan_->stats(); }
   std::string backend() const override { return plan_->backend(); }
   std::string note() const override { return note_; }

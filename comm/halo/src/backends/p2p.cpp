@@ -27,6 +27,7 @@ class P2PPlan final : public HaloPlan {
     self_.run(f);
   }
   bool self_complete_at_start() const override { return true; }
+  bool block_copied_at_start() const override { return true; }
   void progress() override { messages_.progress(); }
   bool done() const override { return messages_.done(); }
   void finish(core::Field&) override { messages_.finish(); }

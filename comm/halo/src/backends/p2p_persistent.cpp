@@ -61,6 +61,7 @@ class P2PPersistentPlan final : public HaloPlan {
     self_.run(f);
   }
   bool self_complete_at_start() const override { return true; }
+  bool block_copied_at_start() const override { return true; }
   void progress() override { phase_.progress(requests_, buffers_); }
   bool done() const override { return phase_.done(); }
   void finish(core::Field&) override { phase_.finish(requests_, buffers_); }

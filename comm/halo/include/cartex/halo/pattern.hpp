@@ -75,6 +75,28 @@ struct HaloPattern {
 // Builds rank's pattern from the geometry (the geometry is not kept).
 HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank);
 
+// The steps of a whole cycle split for a blocked pass that runs while the exchange is in flight
+// (overlap with temporal blocking). Step j's inner cells lie at least D_j cells inside every face
+// whose halo the exchange writes (remote_only: only the faces another rank lies across); D_j grows
+// by the stencil's reach r per step, so inner step j reads only inner cells of step j - 1 (D_1 = r:
+// step 1 reads no halo cell in flight). Seen across one such face (depth = cells from the face):
+//
+//   depth:   0        r        2r       3r                       D_j = j r
+//   step 3   rim rim rim rim rim rim | inner ...                 rim_j: depth < D_j
+//   step 2   rim rim rim rim | inner inner ...                   inner_j: depth >= D_j
+//   step 1   rim rim | inner inner inner ...
+//   halo (in flight) | block
+//
+// Run in the order: inner steps 1..n (one blocked pass), finish, then rim steps 1..n one by one.
+// That gives the single steps' bits: rim step j reads depth < D_j + r <= D_{j+1}, which inner step
+// j + 1 (writing the same buffer as step j - 1) never touched. Unless the plan copies the block at
+// start (HaloPlan::block_copied_at_start), the even steps (writing the exchanged field) also stay
+// behind the send cells: D_j >= the halo width w for j >= 2, i.e. D_j = max(j r, w + (j - 2) r).
+struct CycleSplit {
+  std::vector<std::vector<core::LineRun>> inner, rim;  // [j - 1]: together exactly update[j - 1]
+};
+CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remote_only, bool block_copied_at_start);
+
 // Linear view index of view cell (i, j, k) in `layout`.
 inline long linear_index(const core::FieldLayout& l, long i, long j, long k) { return (k * l.extent(1) + j) * l.extent(0) + i; }
 

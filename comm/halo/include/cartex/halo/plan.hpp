@@ -22,7 +22,9 @@
 //   start does it all (blocking)     graph_combining (comm/graph's plan has no non-blocking run)
 //   auto                             as the backend it chose
 // p2p and p2p_persistent copy the blocks a rank sends itself inside start (field to field, no MPI):
-// self_complete_at_start().
+// self_complete_at_start(); and they pack every block they send inside start, so the caller may
+// overwrite the block's cells while the messages are in flight: block_copied_at_start(). The others
+// read the field after start (MPI datatypes over the field, later phases packed in progress).
 // Every plan refuses a second start before finish, and finish without start (cartex::core::Error);
 // progress() and done() on an idle or complete plan change nothing.
 #include <string>
@@ -57,6 +59,10 @@ class HaloPlan {
   // values when start() returns: the caller may then sweep HaloPattern::remote_inner while the rest
   // is in flight.
   virtual bool self_complete_at_start() const { return false; }
+  // True if start() has copied every cell this rank sends when it returns: until finish the exchange
+  // writes halo cells only and reads none of the block, so the caller may write the block's cells
+  // (a blocked pass of several steps while the exchange is in flight).
+  virtual bool block_copied_at_start() const { return false; }
   // start + finish.
   void exchange(core::Field& f) {
     start(f);
