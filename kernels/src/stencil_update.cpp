@@ -268,19 +268,26 @@ void sweep_region(const Impl& m, const K& k, const core::Field& in, core::Field&
   }
 }
 
+// The number of tiles of a blocked pass (cycle_regions.hpp).
+long tiles_of(const Impl& m, const CycleRegions& steps) {
+  const long ey = m.layout.extent(1), ty = steps.tiling().tile_y;
+  return (ey + ty - 1) / ty;
+}
+
 // Steps first .. last of a cycle on the host in skewed tiles with a wavefront over z (the scheme and
 // why it gives the single steps' bits: cycle_regions.hpp). The rows of one (tile, stage, step) are
 // independent: step q reads buffer q % 2 and writes buffer (q + 1) % 2, which no other row of it reads.
 // So `rows(y0, y1, row)` may split them among threads, as long as it returns only when all are done.
+// Only tiles [tile0, tile1) of the pass run here, in order (a pass may be cut into several calls).
 template <Scheme S, class K, class Rows>
 void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                  int last, const Rows& rows) {
+                  int last, long tile0, long tile1, const Rows& rows) {
   double* const field[2] = {a.view.data(), b.view.data()};
   const long ey = m.layout.extent(1), ez = m.layout.extent(2);
   const long ty = steps.tiling().tile_y, ry = steps.reach_y(), rz = steps.reach_z();
-  const long tiles = (ey + ty - 1) / ty;
+  const long tiles = tiles_of(m, steps);
   const int n = last - first + 1;
-  for (long i = 0; i < tiles; ++i) {
+  for (long i = tile0; i < tile1; ++i) {
     for (long s = 0; s < ez + (n - 1) * rz; ++s) {
       for (int q = 0; q < n; ++q) {
         const long z = s - q * rz;
@@ -302,34 +309,40 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
 
 // The pass as one host parallel_for labelled ".../blocked" (profiling tools see it as the update's
 // kernel): one team of all host threads, which split the rows of each (tile, stage, step) and meet at
-// a barrier before the next; with one thread the rows run in order on the calling thread.
+// a barrier before the next; with one thread the rows run in order on the calling thread. With
+// `between`, one such launch per tile and `between` on the calling thread after each but the last.
 template <Scheme S, class K>
 void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                   int last) {
+                   int last, const BetweenTiles& between) {
   using Host = Kokkos::DefaultHostExecutionSpace;
   using Team = Kokkos::TeamPolicy<Host>::member_type;
   Kokkos::fence();  // the fields' last writers may still run
-  Kokkos::parallel_for(m.blocked_label, Kokkos::TeamPolicy<Host>(1, blocked_pass_threads()), [&](const Team& team) {
-    pass_blocked<S>(m, k, a, b, coeff, steps, first, last, [&](long y0, long y1, const auto& row) {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, y0, y1), row);
-      team.team_barrier();
+  const long tiles = tiles_of(m, steps), per_launch = between ? 1 : tiles;
+  for (long t0 = 0; t0 < tiles; t0 += per_launch) {
+    Kokkos::parallel_for(m.blocked_label, Kokkos::TeamPolicy<Host>(1, blocked_pass_threads()), [&](const Team& team) {
+      pass_blocked<S>(m, k, a, b, coeff, steps, first, last, t0, t0 + per_launch, [&](long y0, long y1, const auto& row) {
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, y0, y1), row);
+        team.team_barrier();
+      });
     });
-  });
-  Host().fence();
+    Host().fence();
+    if (between && t0 + per_launch < tiles) between();
+  }
 }
 
 }  // namespace
 
-void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last) const {
+void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last,
+                                  const BetweenTiles& between) const {
   const Impl& m = *impl_;
   check_same_layout(m.layout, a, b);
   if constexpr (kHost) {
     if (steps.tiling().tile_y > 0) {
       with_kernel(m, [&](const auto& k) {
         if (m.scheme == Scheme::kEuler)
-          sweep_blocked<Scheme::kEuler>(m, k, a, b, coeff, steps, first, last);
+          sweep_blocked<Scheme::kEuler>(m, k, a, b, coeff, steps, first, last, between);
         else
-          sweep_blocked<Scheme::kLeapfrog>(m, k, a, b, coeff, steps, first, last);
+          sweep_blocked<Scheme::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between);
       });
       return;
     }
@@ -338,6 +351,10 @@ void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, 
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;
     apply(even ? a : b, even ? b : a, coeff, steps.cells(t));
+    if (between && t < last) {
+      Kokkos::fence();  // between sees the step done
+      between();
+    }
   }
 }
 

@@ -72,8 +72,10 @@ long first_difference(const core::Field& a, const core::Field& b) {
 }
 
 // Runs steps first..k of one cycle one by one and blocked with tile_y; expects equal bits everywhere.
+// With `between`, the blocked pass is cut after every tile (overlap's progress calls): the hook must
+// run once between each two tiles, and change nothing.
 void expect_blocked_equals_single(const core::Stencil& st, const HaloPattern& p, Scheme scheme, int first, long tile_y,
-                                  const std::string& what) {
+                                  const std::string& what, bool between = false) {
   const int k = static_cast<int>(p.update.size());  // one update region per step of the cycle
   const StencilOperator op(st, p.layout, StencilOperator::Kernel::kAuto, scheme);
   const CycleRegions single(p.layout, st, p.update, TemporalTiling{0});
@@ -84,9 +86,11 @@ void expect_blocked_equals_single(const core::Stencil& st, const HaloPattern& p,
   Kokkos::deep_copy(a2.view, a1.view);
   Kokkos::deep_copy(b2.view, b1.view);
   op.apply_steps(a1, b1, 0.01, single, first, k);
-  op.apply_steps(a2, b2, 0.01, blocked, first, k);
+  long calls = 0;
+  op.apply_steps(a2, b2, 0.01, blocked, first, k, between ? BetweenTiles([&] { ++calls; }) : BetweenTiles{});
   Kokkos::fence();
-  const std::string where = what + " kernel " + op.kernel_name() + " tile_y " + std::to_string(tile_y);
+  const std::string where = what + " kernel " + op.kernel_name() + " tile_y " + std::to_string(tile_y) + (between ? " cut between tiles" : "");
+  if (between) EXPECT_EQ(calls, (p.layout.extent(1) + tile_y - 1) / tile_y - 1) << where;
   EXPECT_EQ(first_difference(a1, a2), -1) << where;
   EXPECT_EQ(first_difference(b1, b2), -1) << where;
   // The steps changed something: the comparison is not between two untouched fields.
@@ -110,6 +114,7 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
                                      " k " + std::to_string(k) + (scheme == Scheme::kEuler ? " euler" : " leapfrog");
             for (const long tile_y : {1L, 4L, auto_tile_y(p.layout, st, k)})
               expect_blocked_equals_single(st, p, scheme, 1, tile_y, what);
+            expect_blocked_equals_single(st, p, scheme, 1, 5, what, true);
             // With overlap the cycle's first step runs on its own and the rest are blocked.
             if (k > 1) expect_blocked_equals_single(st, p, scheme, 2, 3, what + " from step 2");
           }

@@ -35,6 +35,7 @@
 // other, so the threads split its rows and meet at a barrier before the next (a thread keeps about the
 // same rows all pass long, so its share of the working set stays in its core's L2). There is no blocked device kernel: on devices (and for updates without a
 // blocked kernel) the steps run one launch after the other, bitwise the same.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,11 @@
 #include "cartex/kernels/cell_region.hpp"
 
 namespace cartex::kernels {
+
+// Called between the tiles of a blocked pass (or the steps of an unblocked one) on the calling host
+// thread, with the fields consistent up to the finished tiles: the stepper advances its halo exchange
+// there (HaloPlan::progress). Empty: nothing is called.
+using BetweenTiles = std::function<void()>;
 
 // How the host sweeps the steps of a cycle: one step at a time (tile_y = 0) or in tiles of tile_y rows.
 struct TemporalTiling {

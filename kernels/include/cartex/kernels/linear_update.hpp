@@ -17,8 +17,9 @@ class LinearUpdate final : public UpdateOperator {
 
   void apply(const core::Field& in, core::Field& out) const override { op_.apply(in, out, coeff_); }
   void apply(const core::Field& in, core::Field& out, const CellRegion& cells) const override { op_.apply(in, out, coeff_, cells); }
-  void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last) const override {
-    op_.apply_steps(a, b, coeff_, steps, first, last);
+  void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
+                   const BetweenTiles& between = {}) const override {
+    op_.apply_steps(a, b, coeff_, steps, first, last, between);
   }
   bool has_blocked_kernel() const override { return true; }
   std::string kernel_name() const override { return op_.kernel_name(); }

@@ -70,8 +70,10 @@ class StencilOperator {
   // The same update over the cells of `cells` (make_cell_region of this layout).
   void apply(const core::Field& in, core::Field& out, double coeff, const CellRegion& cells) const;
   // Steps first .. last of a cycle (UpdateOperator::apply_steps): on the host, when steps is tiled,
-  // in one pass of skewed tiles (cycle_regions.hpp); otherwise one region sweep per step.
-  void apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last) const;
+  // in one pass of skewed tiles (cycle_regions.hpp); otherwise one region sweep per step. `between`
+  // runs between tiles (one launch per tile then) or steps.
+  void apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last,
+                   const BetweenTiles& between = {}) const;
   // The kernel that apply() runs: "star<D,r>" (and spacing classes), "box9", "box27" or "generic".
   const char* kernel_name() const;
 

@@ -20,9 +20,11 @@ class UpdateOperator {
   // The same on the cells of `cells` (built for the same layout).
   virtual void apply(const core::Field& in, core::Field& out, const CellRegion& cells) const = 0;
   // Steps first .. last of a cycle: step t reads fields[(t - first) % 2] and writes the other, with
-  // fields = {a, b}, over steps.cells(t); the same bits as that many apply() calls. This default runs
-  // them one after the other; an update with a blocked kernel overrides it.
-  virtual void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last) const;
+  // fields = {a, b}, over steps.cells(t); the same bits as that many apply() calls; `between` runs
+  // between tiles (BetweenTiles). This default runs the steps one after the other, `between` after
+  // each; an update with a blocked kernel overrides it.
+  virtual void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
+                           const BetweenTiles& between = {}) const;
   // True if apply_steps has a blocked kernel (one pass over memory for several steps).
   virtual bool has_blocked_kernel() const { return false; }
   // What runs, for the summary (e.g. "star<3,1>", "point update varcoef").
@@ -30,10 +32,12 @@ class UpdateOperator {
 };
 
 // Steps first .. last of a cycle one after the other (UpdateOperator::apply_steps' meaning).
-void apply_steps_one_by_one(const UpdateOperator& op, core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last);
+void apply_steps_one_by_one(const UpdateOperator& op, core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
+                            const BetweenTiles& between);
 
-inline void UpdateOperator::apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last) const {
-  apply_steps_one_by_one(*this, a, b, steps, first, last);
+inline void UpdateOperator::apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
+                                        const BetweenTiles& between) const {
+  apply_steps_one_by_one(*this, a, b, steps, first, last, between);
 }
 
 }  // namespace cartex::kernels
