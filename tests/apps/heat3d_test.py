@@ -272,7 +272,8 @@ def case_backends_bitwise():
                                                                                      ("cart_forwarding", 3, "true", "auto")]
             runs += [("cart_combining", 2, "true", "auto"), ("p2p", 3, "false", "off"), ("mpi_neighbor_alltoallw", 2, "true", "off"),
                      ("p2p", 4, "false", "{tile_y: 2}"), ("graph_combining", 3, "true", "{tile_y: 3}"),
-                     ("cart_direct", 5, "false", "{tile_y: 1}")]
+                     ("cart_direct", 5, "false", "{tile_y: 1}"), ("p2p", 3, "true", "{tile_y: 2}"),
+                     ("cart_combining_packed", 4, "true", "auto")]
             for backend, k, overlap, blocking in runs:
                 with tempfile.TemporaryDirectory() as d:
                     write(d, "in.yaml", BASE)
@@ -284,9 +285,12 @@ def case_backends_bitwise():
                     sums[(ranks, backend, k, overlap, blocking)] = checksum(out)
                     if overlap == "true":
                         check(re.search(r"overlap +hidden \d+% of a blocking exchange", out) is not None, f"no overlap line:\n{out}")
-                        cost = re.search(r"overlap cost +overlapped step ([\d.e+-]+) ms vs blocking step ([\d.e+-]+) ms: ([\d.]+)x", out)
+                        # A unit is a step, or with temporal blocking a pass over the whole cycle.
+                        unit = "step" if k == 1 or blocking == "off" else f"pass of {k} steps"
+                        cost = re.search(rf"overlap cost +overlapped {unit} ([\d.e+-]+) ms vs blocking {unit} ([\d.e+-]+) ms: "
+                                         r"([\d.]+)x", out)
                         check(cost is not None and float(cost.group(1)) > 0 and float(cost.group(2)) > 0,
-                              f"no overlap cost line with two step times:\n{out}")
+                              f"no overlap cost line with two {unit} times:\n{out}")
                     if blocking.startswith("{"):
                         rows = blocking.split()[1].rstrip("}")
                         check(re.search(rf"^  temporal +tiles of {rows} rows in y", out, re.M) is not None,

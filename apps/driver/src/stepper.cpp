@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "cartex/core/phase_profile.hpp"
+#include "cartex/halo/pattern.hpp"
 
 namespace cartex::app {
 
@@ -51,6 +52,11 @@ Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update
   for (const auto& chunk : chunks_of(self_done ? s.pattern.remote_inner : s.pattern.inner, chunk_cells))
     inner_chunks_.push_back(kernels::make_cell_region(layout, chunk));
   rim_ = kernels::make_cell_region(layout, self_done ? s.pattern.remote_rim : s.pattern.rim);
+  if (overlap_ && k_ > 1 && cycle_.tiling().tile_y > 0) {
+    const halo::CycleSplit split = halo::split_cycle(*s.geometry, s.pattern, self_done, plan_->block_copied_at_start());
+    pass_split_.emplace(layout, s.cfg.stencil, split.inner, cycle_.tiling());
+    for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));
+  }
 }
 
 void Stepper::step(core::Field& u, core::Field& next) {
@@ -62,9 +68,8 @@ void Stepper::step(core::Field& u, core::Field& next) {
   if (j == 1) {
     ++exchanges_;
     if (overlap_) {
-      overlapped_step(u, next);
-      if (cycle_.tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
-      return;
+      if (pass_split_ && !read_after(now)) return overlapped_pass(u, next, now);
+      return overlapped_step(u, next);  // steps 2 .. of the cycle: as without overlap
     }
     const double t0 = MPI_Wtime();
     plan_->exchange(u);
@@ -91,15 +96,50 @@ void Stepper::overlapped_step(core::Field& u, core::Field& next) {
   plan_->finish(u);
   exchange_seconds_ += MPI_Wtime() - t0;
   update(u, next, &rim_);
+  if (pass_split_) return;  // overlap_cost() compares whole overlapped passes then
   overlapped_seconds_ += MPI_Wtime() - begin;
+  ++overlapped_units_;
+}
+
+void Stepper::overlapped_pass(core::Field& u, core::Field& next, long now) {
+  const int last = pass_last(1, now);
+  const double begin = MPI_Wtime();
+  double t0 = begin;
+  plan_->start(u);
+  exchange_seconds_ += MPI_Wtime() - t0;
+  {
+    core::PhaseScope phase(core::Phase::kUpdate);
+    op_->apply_steps(u, next, *pass_split_, 1, last, [&] {
+      const double t = MPI_Wtime();
+      plan_->progress();
+      exchange_seconds_ += MPI_Wtime() - t;
+    });
+    Kokkos::fence();
+  }
+  t0 = MPI_Wtime();
+  plan_->finish(u);
+  exchange_seconds_ += MPI_Wtime() - t0;
+  // Step t reads the field step t - 1 wrote: u, next, u, ... (the rims in step order; split_cycle).
+  for (int t = 1; t <= last; ++t) update(t % 2 == 1 ? u : next, t % 2 == 1 ? next : u, &pass_rims_[t - 1]);
+  if (last == k_) {
+    overlapped_seconds_ += MPI_Wtime() - begin;
+    ++overlapped_units_;
+  }
+  pass_end_ = now + (last - 1);
+  ++passes_;
+  pass_steps_ += last;
 }
 
 bool Stepper::read_after(long step) const { return step >= last_step_ || (observed_ && observed_(step)); }
 
-void Stepper::pass(core::Field& a, core::Field& b, int j, long now) {
-  // The pass ends at the cycle's end, the run's last step, or the first step the loop reads.
+int Stepper::pass_last(int j, long now) const {
   int last = j;
   while (last < k_ && !read_after(now + (last - j))) ++last;
+  return last;
+}
+
+void Stepper::pass(core::Field& a, core::Field& b, int j, long now) {
+  const int last = pass_last(j, now);
   core::PhaseScope phase(core::Phase::kUpdate);
   op_->apply_steps(a, b, cycle_, j, last);
   Kokkos::fence();
@@ -120,13 +160,27 @@ void Stepper::update(const core::Field& u, core::Field& next, const kernels::Cel
 void Stepper::calibrate(core::Field& u, core::Field& next, bool next_is_scratch) {
   constexpr int kRepeats = 5;
   std::vector<double> exchange, step;
+  // An overlapped pass is compared with a blocking one (exchange, then the cycle's k steps in one
+  // blocked pass), run on copies: a pass writes u too.
+  std::optional<core::Field> a, b;
+  if (pass_split_ && next_is_scratch) {
+    a.emplace("cartex::calibrate_a", u.layout);
+    b.emplace("cartex::calibrate_b", u.layout);
+    Kokkos::deep_copy(a->view, u.view);
+  }
   for (int r = 0; r < kRepeats + 1; ++r) {
     const double t0 = MPI_Wtime();
-    plan_->exchange(u);
+    plan_->exchange(a ? *a : u);
     const double t1 = MPI_Wtime();
     // Step 1 of a cycle, as the loop runs it without overlap (exchanging is idempotent and next is
     // overwritten by the loop's first step, so the run's state is unchanged).
-    if (next_is_scratch) update(u, next, k_ == 1 ? nullptr : &cycle_.cells(1));
+    if (a) {
+      core::PhaseScope phase(core::Phase::kUpdate);
+      op_->apply_steps(*a, *b, cycle_, 1, k_);
+      Kokkos::fence();
+    } else if (next_is_scratch) {
+      update(u, next, k_ == 1 ? nullptr : &cycle_.cells(1));
+    }
     if (r == 0) continue;  // warms up
     exchange.push_back(t1 - t0);
     step.push_back(MPI_Wtime() - t0);

@@ -10,12 +10,18 @@
 // Temporal blocking (halo.temporal_blocking, kernels/cycle_regions.hpp): the steps of a cycle after
 // the exchange run in one pass over memory, up to the next step whose state the loop reads (observe())
 // or the run's last step; the calls for the steps inside a pass only count. The fields hold a
-// consistent state only when settled().
+// consistent state only when settled(). With overlap too, a pass that starts a cycle runs while the
+// exchange is in flight (HaloPattern's split_cycle):
+//
+//   start; inner steps 1..n as one blocked pass, plan progress between its tiles; finish;
+//   rim step 1, rim step 2, ..., rim step n (thin shells next to the faces in flight, one by one)
 #include <mpi.h>
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "cartex/halo/backends.hpp"
 #include "cartex/kernels/update_operator.hpp"
@@ -60,19 +66,31 @@ class Stepper {
   double hidden_fraction() const;
   // Blocking exchange time per exchange measured by calibrate().
   double blocking_seconds() const { return blocking_seconds_; }
-  // Overlap's cost: the mean overlapped step (start, inner chunks with progress, finish, rim) over
-  // calibrate()'s blocking step (exchange, then update); negative when either was not measured.
+  // Overlap's cost: the mean overlapped unit (start, inner chunks or inner pass with progress,
+  // finish, rim) over calibrate()'s blocking one (exchange, then the same update); negative when
+  // either was not measured.
   double overlap_cost() const;
-  // calibrate()'s blocking step time (0 when not measured).
+  // Steps in the unit overlap_cost() compares: 1, or k when the cycle's steps run in one overlapped
+  // pass (overlap with temporal blocking).
+  int overlap_unit_steps() const { return pass_split_ ? k_ : 1; }
+  // calibrate()'s blocking unit time (0 when not measured).
   double blocking_step_seconds() const { return blocking_step_seconds_; }
-  // The mean time of an overlapped step (0 without overlap).
-  double overlapped_step_seconds() const { return exchanges_ > 0 ? overlapped_seconds_ / static_cast<double>(exchanges_) : 0.0; }
+  // The mean time of an overlapped unit (0 without overlap).
+  double overlapped_step_seconds() const {
+    return overlapped_units_ > 0 ? overlapped_seconds_ / static_cast<double>(overlapped_units_) : 0.0;
+  }
 
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
   void update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const;
   // Step 1 with overlap: start, the inner chunks with progress between them, finish, the rim.
   void overlapped_step(core::Field& u, core::Field& next);
+  // Steps 1 .. of a cycle from step `now` on with overlap and temporal blocking: start, the inner
+  // pass with progress between its tiles, finish, the rims step by step.
+  void overlapped_pass(core::Field& u, core::Field& next, long now);
+  // The last step of a cycle a pass from step j (at step `now`) runs: the cycle's end, or the first
+  // step the loop reads before it.
+  int pass_last(int j, long now) const;
   // True if the loop reads the fields after `step` (or the run ends there): a pass ends at it.
   bool read_after(long step) const;
   // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.
@@ -86,6 +104,9 @@ class Stepper {
   kernels::CycleRegions cycle_;  // step j of a cycle: cycle_.cells(j)
   std::vector<kernels::CellRegion> inner_chunks_;  // the inner region in chunks of whole lines
   kernels::CellRegion rim_;
+  // Overlap with temporal blocking: the cycle's steps split around the faces in flight (split_cycle).
+  std::optional<kernels::CycleRegions> pass_split_;  // inner steps 1 .. k, tiled as cycle_
+  std::vector<kernels::CellRegion> pass_rims_;      // pass_rims_[j - 1]: rim of step j
   long first_step_ = 0, last_step_ = 0;  // the run's steps: first_step_ + 1 .. last_step_
   std::function<bool(long)> observed_;
   long pass_end_ = 0;  // the last step a blocked pass computed
@@ -93,6 +114,7 @@ class Stepper {
   long steps_ = 0, exchanges_ = 0;
   double exchange_seconds_ = 0, blocking_seconds_ = 0;
   double overlapped_seconds_ = 0, blocking_step_seconds_ = 0;
+  long overlapped_units_ = 0;
 };
 
 }  // namespace cartex::app

@@ -102,11 +102,14 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
   if (cfg.overlap) {
     fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);
-    // The cost, same run: the overlapped steps against blocking steps timed before the loop.
+    // The cost, same run: the overlapped steps (or passes of a whole cycle, with temporal blocking)
+    // against blocking ones timed before the loop.
+    const int unit = stepper.overlap_unit_steps();
+    const std::string what = unit == 1 ? std::string("step") : fmt::format("pass of {} steps", unit);
     if (cost[0] > 0)
-      fmt::print("  overlap cost    overlapped step {:.3g} ms vs blocking step {:.3g} ms: {:.2f}x (slowest rank; "
-                 "blocking steps timed before the loop)\n",
-                 overlapped_ms[2], blocking_step_ms[2], overlapped_ms[2] / blocking_step_ms[2]);
+      fmt::print("  overlap cost    overlapped {} {:.3g} ms vs blocking {} {:.3g} ms: {:.2f}x (slowest rank; "
+                 "blocking ones timed before the loop)\n",
+                 what, overlapped_ms[2], what, blocking_step_ms[2], overlapped_ms[2] / blocking_step_ms[2]);
   }
   const double integral0 = o.history.front().integral;
   fmt::print("  {:<15} {:.15e} (start {:.15e}, change {:+.3e})\n", kIntegralLabel, last.integral, integral0,
