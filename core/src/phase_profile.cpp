@@ -10,6 +10,7 @@ const std::array<PhaseInfo, kPhaseCount> kPhases{{
     {"update", "cartex::update", false, true},
     {"halo pack", "cartex::halo::pack", true, true},
     {"halo post", "cartex::halo::post", true, true},
+    {"halo test", "cartex::halo::test", true, true},
     {"halo wait", "cartex::halo::wait", true, true},
     {"halo unpack", "cartex::halo::unpack", true, true},
     {"diagnostics", "cartex::diagnostics", false, true},

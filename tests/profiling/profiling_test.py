@@ -40,7 +40,7 @@ output:
   every: 5
 """)
 
-HALO = ["cartex::halo::pack", "cartex::halo::post", "cartex::halo::wait", "cartex::halo::unpack"]
+HALO = ["cartex::halo::pack", "cartex::halo::post", "cartex::halo::test", "cartex::halo::wait", "cartex::halo::unpack"]
 # Backends that copy the blocks a rank sends itself inside start, in a second unpack phase per exchange:
 # the input is periodic and 2 ranks split it in z, so x and y are periodic dimensions of one process.
 SELF_COPY = {"p2p", "p2p_persistent"}
@@ -48,7 +48,8 @@ STEP = "cartex::step"
 # Every region path a run may show: a step holds the update and the halo phases; halo phases also run
 # alone (exchanges before the loop: wave3d's start, overlap's calibration), and so does the update
 # (overlap's calibration times blocking steps before the loop); diagnostics and output are entered by
-# the time loop outside a step. No phase holds another region.
+# the time loop outside a step. No phase holds another region (halo test could hold an unpack that
+# progress() completes; the packed runs below do not overlap, so it holds none here).
 ALLOWED_PATHS = ({STEP, f"{STEP} > cartex::update", "cartex::update", "cartex::diagnostics", "cartex::output"}
                  | set(HALO) | {f"{STEP} > {h}" for h in HALO})
 # Kernels each phase may launch (name prefixes).
@@ -177,8 +178,8 @@ def case_kokkos_regions():
                         check(names <= {label, label + "/region"} and names, f"{w}: update kernels {names}, expected {label}[/region]")
 
 
-PHASES = ["update", "halo pack", "halo post", "halo wait", "halo unpack", "diagnostics"]
-ROW = re.compile(r"^    (update|halo pack|halo post|halo wait|halo unpack|diagnostics|other|step time|output)\s+"
+PHASES = ["update", "halo pack", "halo post", "halo test", "halo wait", "halo unpack", "diagnostics"]
+ROW = re.compile(r"^    (update|halo pack|halo post|halo test|halo wait|halo unpack|diagnostics|other|step time|output)\s+"
                  r"(\S+)\s+(\S+)\s+(\S+)\s+(\S+)%\s+(\S+)", re.M)
 
 
@@ -204,6 +205,10 @@ def check_table(what, out, updates, exchanges, posts, packed, self_copy):
               "halo unpack": exchanges * ((1 if packed else 0) + self_copy), "diagnostics": STEPS // 5, "output": 2}
     for n, c in expect.items():
         check(calls[n] == str(c), f"{what}: {n} called {calls[n]} times per rank, expected {c}")
+    # progress() between the inner chunks: at least once per exchange with overlap (one chunk or more), never without.
+    overlap = "comm.overlap=true" in what
+    check(calls["halo test"] is not None and (int(calls["halo test"].split("-")[0]) >= exchanges if overlap else calls["halo test"] == "0"),
+          f"{what}: halo test called {calls['halo test']} times per rank")
     # The phases lie within the step time on every rank: nothing is left negative for "other".
     check(rows["other"][0] >= -1e-6, f"{what}: phases exceed the step time by {-rows['other'][0]} s on some rank")
     in_step = sum(rows[n][1] for n in PHASES) + rows["other"][1]

@@ -91,6 +91,8 @@ class Stepper {
   // The last step of a cycle a pass from step j (at step `now`) runs: the cycle's end, or the first
   // step the loop reads before it.
   int pass_last(int j, long now) const;
+  // The plan's progress() between chunks or tiles, timed as the phase "halo test".
+  void progress();
   // True if the loop reads the fields after `step` (or the run ends there): a pass ends at it.
   bool read_after(long step) const;
   // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.

@@ -26,12 +26,13 @@ enum class Phase : int {
   kUpdate,       // the stencil / point update kernels of a step
   kHaloPack,     // halo: gathering send blocks into buffers (and copying them to host memory for MPI)
   kHaloPost,     // halo: posting non-blocking receives and sends (and a zero-copy backend's set-up)
+  kHaloTest,     // halo: progress() between chunks of an overlapped update (testing, moving data in MPI)
   kHaloWait,     // halo: waiting for messages, or a blocking exchange call as a whole
   kHaloUnpack,   // halo: copying received buffers to the device and scattering them into the halo
   kDiagnostics,  // field statistics, sine error and their allreduces
   kOutput,       // field files, XDMF index, checkpoints
 };
-inline constexpr int kPhaseCount = 7;
+inline constexpr int kPhaseCount = 8;
 
 // A phase's table name ("halo pack"), Kokkos region name ("cartex::halo::pack"), and whether it is
 // part of the halo exchange and part of the step time (output is not: the summary reports it apart).
