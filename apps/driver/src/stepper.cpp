@@ -52,8 +52,9 @@ Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update
   for (const auto& chunk : chunks_of(self_done ? s.pattern.remote_inner : s.pattern.inner, chunk_cells))
     inner_chunks_.push_back(kernels::make_cell_region(layout, chunk));
   rim_ = kernels::make_cell_region(layout, self_done ? s.pattern.remote_rim : s.pattern.rim);
-  if (overlap_ && k_ > 1 && cycle_.tiling().tile_y > 0) {
-    const halo::CycleSplit split = halo::split_cycle(*s.geometry, s.pattern, self_done, plan_->block_copied_at_start());
+  // A pass writes u from step 2 on: only while an exchange that no longer reads u is in flight.
+  if (overlap_ && k_ > 1 && cycle_.tiling().tile_y > 0 && plan_->block_copied_at_start()) {
+    const halo::CycleSplit split = halo::split_cycle(*s.geometry, s.pattern, self_done);
     pass_split_.emplace(layout, s.cfg.stencil, split.inner, cycle_.tiling());
     for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));
   }
@@ -69,7 +70,10 @@ void Stepper::step(core::Field& u, core::Field& next) {
     ++exchanges_;
     if (overlap_) {
       if (pass_split_ && !read_after(now)) return overlapped_pass(u, next, now);
-      return overlapped_step(u, next);  // steps 2 .. of the cycle: as without overlap
+      overlapped_step(u, next);
+      // Steps 2 .. of the cycle blocked after it (plans that read u after start).
+      if (!pass_split_ && cycle_.tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
+      return;
     }
     const double t0 = MPI_Wtime();
     plan_->exchange(u);

@@ -11,7 +11,9 @@
 // the exchange run in one pass over memory, up to the next step whose state the loop reads (observe())
 // or the run's last step; the calls for the steps inside a pass only count. The fields hold a
 // consistent state only when settled(). With overlap too, a pass that starts a cycle runs while the
-// exchange is in flight (HaloPattern's split_cycle):
+// exchange is in flight (halo::split_cycle), if the plan copied its block at start (p2p,
+// p2p_persistent: the pass writes u from step 2 on); with the others step 1 overlaps as above and
+// steps 2.. are blocked after it:
 //
 //   start; inner steps 1..n as one blocked pass, plan progress between its tiles; finish;
 //   rim step 1, rim step 2, ..., rim step n (thin shells next to the faces in flight, one by one)

@@ -154,14 +154,14 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
   return p;
 }
 
-CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remote_only, bool block_copied_at_start) {
+CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remote_only) {
   const core::Decomposition& decomp = geo.decomposition();
   const core::ProcessGrid& pg = decomp.procs();
   const core::GlobalGrid& grid = decomp.grid();
   const int k = geo.steps();
   const auto me_int = pg.coords(p.rank);
   const core::Box mine = geo.box(ProcCoord{me_int[0], me_int[1], me_int[2]});
-  const core::HaloWidths r = geo.stencil_reach(), w = geo.widths();
+  const core::HaloWidths r = geo.stencil_reach();
   auto in_domain = [&](const std::array<long, 3>& c) {
     for (int d = 0; d < 3; ++d)
       if (!grid.periodic[d] && (c[d] < 0 || c[d] >= grid.n[d])) return false;
@@ -172,8 +172,7 @@ CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remot
     // The inner box of step j: D_j inside each face whose halo is in flight, unbounded elsewhere.
     std::array<long, 3> lo{}, hi{};
     for (int d = 0; d < 3; ++d) {
-      const long reach = std::max(r.lo[d], r.hi[d]), width = std::max(w.lo[d], w.hi[d]);
-      const long depth = block_copied_at_start || j == 1 ? j * reach : std::max(j * reach, width + (j - 2) * reach);
+      const long depth = j * std::max(r.lo[d], r.hi[d]);
       const bool across = !remote_only || pg.dims[d] > 1;
       lo[d] = across && (grid.periodic[d] || mine.lo[d] > 0) ? mine.lo[d] + depth : std::numeric_limits<long>::min();
       hi[d] = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]) ? mine.hi(d) - depth : std::numeric_limits<long>::max();

@@ -89,13 +89,15 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank);
 //
 // Run in the order: inner steps 1..n (one blocked pass), finish, then rim steps 1..n one by one.
 // That gives the single steps' bits: rim step j reads depth < D_j + r <= D_{j+1}, which inner step
-// j + 1 (writing the same buffer as step j - 1) never touched. Unless the plan copies the block at
-// start (HaloPlan::block_copied_at_start), the even steps (writing the exchanged field) also stay
-// behind the send cells: D_j >= the halo width w for j >= 2, i.e. D_j = max(j r, w + (j - 2) r).
+// j + 1 (writing the same buffer as step j - 1) never touched. Step 2 writes the exchanged field
+// while the exchange is in flight: only for plans that copy their block at start
+// (HaloPlan::block_copied_at_start). (For the others the even steps would have to stay behind the
+// send cells, D_j >= w + (j - 2) r on every face; measured 1.6-1.7x slower than without overlap,
+// docs/performance.md, so they overlap step 1 only.)
 struct CycleSplit {
   std::vector<std::vector<core::LineRun>> inner, rim;  // [j - 1]: together exactly update[j - 1]
 };
-CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remote_only, bool block_copied_at_start);
+CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remote_only);
 
 // Linear view index of view cell (i, j, k) in `layout`.
 inline long linear_index(const core::FieldLayout& l, long i, long j, long k) { return (k * l.extent(1) + j) * l.extent(0) + i; }
