@@ -24,8 +24,11 @@ double step_time(const Config& cfg, long step) {
 bool interval_due(const Interval& every, const Config& cfg, long step) {
   if (step <= 0) return false;
   if (every.steps > 0) return step % every.steps == 0;
-  if (every.time > 0) return intervals_reached(cfg, step, every.time) > intervals_reached(cfg, step - 1, every.time);
-  return false;
+  if (every.time <= 0) return false;
+  // An interval no longer than the step is reached by every step; counting intervals would overflow
+  // for tiny ones (t / 5e-324 is infinite at every step, so never "more").
+  if (step_time(cfg, step) - step_time(cfg, step - 1) >= every.time) return true;
+  return intervals_reached(cfg, step, every.time) > intervals_reached(cfg, step - 1, every.time);
 }
 
 }  // namespace cartex::core

@@ -17,7 +17,8 @@ struct Interval {
 
 // True if `every` is due at `step` (> 0): step is a multiple of every.steps, or step's time is the
 // first to reach a multiple k * every.time (k >= 1) with a tolerance of 1e-9 intervals, so that
-// t = k * interval computed as step * dt does not miss by a rounding error.
+// t = k * interval computed as step * dt does not miss by a rounding error. An interval no longer
+// than the step's time step is due at every step.
 bool interval_due(const Interval& every, const Config& cfg, long step);
 
 }  // namespace cartex::core
