@@ -567,6 +567,7 @@ Config read_config(const InputSources& in, Equation equation) {
   output.finish();
 
   root.finish();
+  cfg.where["grid.n"] = grid.where("n");
   cfg.where["processes.dims"] = procs.where("dims");
   cfg.where["stencil"] = root.where("stencil");
   cfg.where["comm.backend"] = comm.where("backend");

@@ -103,6 +103,9 @@ BAD_INPUTS = [
     ("halo deeper than the periodic grid", BASE.replace("[12, 10, 8]", "[12, 10, 3]") + "halo:\n  steps_per_exchange: 4\n", [],
      "bad.yaml:9:23: halo.steps_per_exchange: 4 step(s) per exchange of stencil 7pt need a halo deeper than the grid's "
      "3 cells in z (1 cell(s) per step): at most 3 steps per exchange"),
+    ("stencil wider than the grid", BASE, ["--set", "grid.n=[2,2,2]", "--set", "stencil={type: star, order: 8}"],
+     "--set grid.n=[2,2,2]: grid.n: 2 cell(s) in x are fewer than the reach of stencil star8 (4 cells): a stencil must fit "
+     "the grid"),
     ("halo far deeper than the grid", BASE, ["--set", "halo.steps_per_exchange=100000"],
      "--set halo.steps_per_exchange=100000: halo.steps_per_exchange: 100000 step(s) per exchange of stencil 7pt need a "
      "halo deeper than the grid's 12 cells in x (1 cell(s) per step): at most 12 steps per exchange"),

@@ -74,5 +74,21 @@ TEST(HaloDepth, HaloDeeperThanTheGridIsRefusedWithTheLimit) {
   EXPECT_THROW(check_halo_depth(g, star8, 0), std::invalid_argument);
 }
 
+TEST(HaloDepth, StencilWiderThanTheGridIsRefused) {
+  core::GlobalGrid g;
+  g.dim = 3;
+  g.n = {40, 4, 3};
+  g.periodic = {true, true, true};
+  const core::Stencil star8 = test::shaped_stencil("star", 4, 3);
+  const core::Stencil box1 = test::shaped_stencil("box", 1, 3);
+  EXPECT_NO_THROW(check_stencil_fits(g, box1));
+  try {
+    check_stencil_fits(g, star8);
+    FAIL() << "a reach of 4 accepted on 3 cells in z";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("3 cell(s) in z are fewer than the reach of stencil"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace cartex

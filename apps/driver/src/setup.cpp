@@ -18,7 +18,13 @@ Setup make_setup(const std::string& app, core::Equation equation, const core::In
   s.input = input;
   s.cfg = core::load_config(input, equation);
   check_comm_choices(s.cfg, halo::host_accessible_memory());
-  // Bounded before anything is built: a halo deeper than the grid would make set-up grind.
+  // Bounded before anything is built: a halo deeper than the grid would make set-up grind. A stencil
+  // that does not fit the grid at all is the grid's (or the stencil's) fault, not the halo depth's.
+  try {
+    halo::check_stencil_fits(s.cfg.grid, s.cfg.stencil);
+  } catch (const std::invalid_argument& e) {
+    throw core::InputError(core::input_error_text(s.cfg, "grid.n", e.what()));
+  }
   try {
     halo::check_halo_depth(s.cfg.grid, s.cfg.stencil, s.cfg.steps_per_exchange);
   } catch (const std::invalid_argument& e) {

@@ -83,6 +83,17 @@ core::HaloWidths halo_widths(const core::GlobalGrid& grid, const core::Stencil& 
   return w;
 }
 
+void check_stencil_fits(const core::GlobalGrid& grid, const core::Stencil& stencil) {
+  const core::HaloWidths r = stencil.reach();
+  for (int d = 0; d < grid.dim; ++d) {
+    const long reach = std::max(r.lo[d], r.hi[d]);
+    if (reach > grid.n[d])
+      throw std::invalid_argument(fmt::format("{} cell(s) in {} are fewer than the reach of stencil {} ({} cells): a stencil "
+                                              "must fit the grid",
+                                              grid.n[d], "xyz"[d], stencil.name, reach));
+  }
+}
+
 void check_halo_depth(const core::GlobalGrid& grid, const core::Stencil& stencil, long k) {
   if (k < 1) throw std::invalid_argument(fmt::format("steps per exchange must be at least 1, got {}", k));
   const core::HaloWidths r = stencil.reach();

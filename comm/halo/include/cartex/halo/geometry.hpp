@@ -37,6 +37,10 @@ using ProcCoord = std::array<long, 3>;
 // The halo widths of k steps per exchange of S: k times the reach of S (0 in the grid's unused dimensions).
 core::HaloWidths halo_widths(const core::GlobalGrid& grid, const core::Stencil& stencil, long k);
 
+// A stencil must fit the grid: its reach in each dimension at most the grid's cells there. Throws
+// std::invalid_argument naming the dimension otherwise (then no number of steps per exchange works).
+void check_stencil_fits(const core::GlobalGrid& grid, const core::Stencil& stencil);
+
 // The most steps per exchange the grid can serve with S: a halo may not be deeper than the grid in any
 // dimension. Throws std::invalid_argument saying the limit if k is beyond it (or below 1).
 void check_halo_depth(const core::GlobalGrid& grid, const core::Stencil& stencil, long k);
