@@ -551,10 +551,6 @@ Config read_config(const InputSources& in, Equation equation) {
   if (cfg.steps_per_exchange < 1)
     halo.fail("steps_per_exchange", fmt::format("expected a positive integer (time steps per halo exchange), got {}",
                                                 cfg.steps_per_exchange));
-  if (cfg.equation == Equation::kWave && cfg.steps_per_exchange != 1)
-    halo.fail("steps_per_exchange", fmt::format("expected 1 for the wave equation, got {} (the leapfrog update also reads "
-                                                "u at the previous step, which deep halos would have to exchange too)",
-                                                cfg.steps_per_exchange));
   read_temporal_blocking(halo, cfg);
   halo.finish();
 

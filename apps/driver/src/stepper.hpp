@@ -2,6 +2,8 @@
 // Advances an app's field one time step at a time: a halo exchange every k = halo.steps_per_exchange
 // steps, then the stencil update over the cells that step needs (deep halos, EuroMPI'15 section 2:
 // step j of a cycle updates B + S^(k-j), redundantly computing ghost cells that later steps read).
+// Leapfrog (wave) with k > 1 reads the previous level on those cells too: a cycle exchanges it first
+// (blocking), then u as below.
 //
 //   cycle of k = 3:  exchange | update B+S^2 | update B+S | update B | exchange | ...
 //   with overlap:    start; update inner (reads only B) chunk by chunk, plan progress after each
@@ -63,6 +65,9 @@ class Stepper {
   // Seconds spent in the exchange that the update did not hide (start + finish).
   double exchange_seconds() const { return exchange_seconds_; }
   long exchanges() const { return exchanges_; }
+  // Fields each exchange moves: 2 for leapfrog with k > 1 (u and the previous level), else 1
+  // (HaloPlan::stats() counts one field).
+  int fields_per_exchange() const { return previous_level_ ? 2 : 1; }
   // Overlap: share of a blocking exchange's time hidden behind the interior update (0 .. 1);
   // negative without overlap.
   double hidden_fraction() const;
@@ -102,6 +107,9 @@ class Stepper {
 
   int k_;
   bool overlap_;
+  // Leapfrog with k > 1: step 1 of a cycle also reads the previous level on the ghost cells it
+  // updates, so a cycle starts with an exchange of that level too (next holds it then).
+  bool previous_level_;
   std::unique_ptr<halo::HaloPlan> plan_;
   std::unique_ptr<kernels::UpdateOperator> op_;
   std::string tiling_reason_;

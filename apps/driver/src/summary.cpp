@@ -87,9 +87,11 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
   }
   fmt::print("  exchange share  min {:.1f}%  avg {:.1f}%  max {:.1f}%\n", 100 * share[0], 100 * share[1], 100 * share[2]);
   fmt::print("{}", phase_lines);
-  fmt::print("  halo            {} exchange(s), one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
+  const double fields = stepper.fields_per_exchange();
+  fmt::print("  halo            {} exchange(s){}, one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
              "bytes {:.0f}..{:.0f}, rounds {}\n",
-             stepper.exchanges(), cfg.steps_per_exchange, msgs[0], msgs[2], bytes[0], bytes[2], hs.rounds);
+             stepper.exchanges(), stepper.fields_per_exchange() == 2 ? " of 2 fields (u and the previous level)" : "",
+             cfg.steps_per_exchange, fields * msgs[0], fields * msgs[2], fields * bytes[0], fields * bytes[2], hs.rounds);
   const auto& cycle = stepper.cycle();
   const double per_pass = stepper.steps_per_pass();
   fmt::print("  temporal        {}, {:.3g} step(s) per pass ({}); effective {:.3f} GLUP/s, about {:.1f} B moved per "
