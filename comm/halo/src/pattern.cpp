@@ -33,6 +33,16 @@ std::vector<core::LineRun> runs_where(const core::FieldLayout& l, const core::Bo
   return runs;
 }
 
+// True if unwrapped cell c is updated in step j of a k-step cycle of the block `mine`: it lies in the
+// domain (walls bound it) and in B + S^(k-j) (deep halos, EuroMPI'15 section 2).
+bool in_step(const HaloGeometry& geo, const core::Box& mine, int j, const std::array<long, 3>& c) {
+  const core::GlobalGrid& grid = geo.decomposition().grid();
+  const int k = geo.steps();
+  for (int d = 0; d < 3; ++d)
+    if (!grid.periodic[d] && (c[d] < 0 || c[d] >= grid.n[d])) return false;
+  return j == k ? mine.contains(c) : geo.in_dilation(mine, c, k - j);
+}
+
 }  // namespace
 
 std::vector<BlockPart> HaloPattern::sends() const {
@@ -118,15 +128,8 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
     if (b.source == MPI_PROC_NULL) b.recv.clear();
 
   // Update regions: step j updates B + S^(k-j) inside the domain.
-  auto in_domain = [&](const std::array<long, 3>& c) {
-    for (int d = 0; d < 3; ++d)
-      if (!grid.periodic[d] && (c[d] < 0 || c[d] >= grid.n[d])) return false;
-    return true;
-  };
   for (int j = 1; j <= k; ++j)
-    p.update.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) {
-      return in_domain(c) && (j == k ? mine.contains(c) : geo.in_dilation(mine, c, k - j));
-    }));
+    p.update.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return in_step(geo, mine, j, c); }));
   // Overlap split of step 1: a cell is inner if it reads no halo cell the exchange writes, i.e. (the
   // block being a box) if it sits at least the stencil's reach away from every face whose halo is
   // received. The halo beyond a non-periodic global face holds fixed boundary values the exchange never
@@ -134,9 +137,7 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
   // Against the remote halo only, a face of a periodic dimension of one process (its halo comes from
   // this rank itself) keeps its cells inner too.
   const core::HaloWidths r = geo.stencil_reach();
-  auto step1 = [&](const std::array<long, 3>& c) {
-    return in_domain(c) && (k == 1 ? mine.contains(c) : geo.in_dilation(mine, c, k - 1));
-  };
+  auto step1 = [&](const std::array<long, 3>& c) { return in_step(geo, mine, 1, c); };
   auto split = [&](bool remote_only, std::vector<core::LineRun>& inner, std::vector<core::LineRun>& rim) {
     core::Box core = mine;
     for (int d = 0; d < 3; ++d) {
@@ -162,11 +163,6 @@ CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remot
   const auto me_int = pg.coords(p.rank);
   const core::Box mine = geo.box(ProcCoord{me_int[0], me_int[1], me_int[2]});
   const core::HaloWidths r = geo.stencil_reach();
-  auto in_domain = [&](const std::array<long, 3>& c) {
-    for (int d = 0; d < 3; ++d)
-      if (!grid.periodic[d] && (c[d] < 0 || c[d] >= grid.n[d])) return false;
-    return true;
-  };
   CycleSplit out;
   for (int j = 1; j <= k; ++j) {
     // The inner box of step j: D_j inside each face whose halo is in flight, unbounded elsewhere.
@@ -177,7 +173,7 @@ CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remot
       lo[d] = across && (grid.periodic[d] || mine.lo[d] > 0) ? mine.lo[d] + depth : std::numeric_limits<long>::min();
       hi[d] = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]) ? mine.hi(d) - depth : std::numeric_limits<long>::max();
     }
-    auto step = [&](const std::array<long, 3>& c) { return in_domain(c) && (j == k ? mine.contains(c) : geo.in_dilation(mine, c, k - j)); };
+    auto step = [&](const std::array<long, 3>& c) { return in_step(geo, mine, j, c); };
     auto inside = [&](const std::array<long, 3>& c) {
       for (int d = 0; d < 3; ++d)
         if (c[d] < lo[d] || c[d] >= hi[d]) return false;
