@@ -545,6 +545,11 @@ def case_wave():
                                       "run.steps=9", f"comm.backend={backend}", f"comm.overlap={overlap}",
                                       f"halo.temporal_blocking={blocking}", f"halo.steps_per_exchange={k}"])
                 sums[(ranks, backend, overlap, blocking, k)] = checksum(out)
+                # k > 1 exchanges both levels, and the summary's halo line says so.
+                halo = re.search(r"^  halo +\d+ exchange\(s\)( of 2 fields \(u and the previous level\))?, one every (\d+) step",
+                                 out, re.M)
+                check(halo is not None and (halo.group(1) is not None) == (k > 1) and halo.group(2) == str(k),
+                      f"wave k={k}: halo line {halo.group(0) if halo else None!r}")
         check(None not in sums.values() and len(set(sums.values())) == 1, f"wave: checksums differ: {sums}")
         out = wave(3, d, ["init.type=gaussian", "init.width=0.2", "run.steps=80", "stencil=27pt", "grid.n=[12,12,12]"])
         m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
