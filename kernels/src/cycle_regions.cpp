@@ -1,7 +1,6 @@
 #include "cartex/kernels/cycle_regions.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <Kokkos_Core.hpp>
 
@@ -10,6 +9,7 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/kernels/update_operator.hpp"
+#include "cartex/kernels/host_caches.hpp"
 
 namespace cartex::kernels {
 
@@ -24,16 +24,16 @@ long reach(const core::Stencil& stencil, int d) {
 }  // namespace
 
 long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k) {
-  long cache = 0;
-#ifdef _SC_LEVEL2_CACHE_SIZE
-  cache = sysconf(_SC_LEVEL2_CACHE_SIZE);
-#endif
+  // Not L2 alone: the skewed edge of a tile rereads (k + 1) ry rows from memory, which at L2-sized
+  // tiles (5 rows at k = 4 with 512 KiB) costs more than blocking saves (docs/performance.md, Zen 1).
+  const HostCaches caches = host_caches();
+  const long cache = caches.l2 + caches.l3_share;
   const long budget = cache > 0 ? cache / 2 : 1L << 20;
   const long ry = reach(stencil, 1), rz = reach(stencil, 2);
   const long planes = layout.extent(2) > 1 ? (k + 1) * rz + 1 : 1;
   const long row_bytes = layout.extent(0) * static_cast<long>(sizeof(double));
   const long rows_per_thread = budget / (2 * planes * row_bytes) - (k + 1) * ry;
-  return std::max(1L, rows_per_thread * blocked_pass_threads());
+  return std::clamp(rows_per_thread * blocked_pass_threads(), 1L, std::max(1L, layout.extent(1)));
 }
 
 int blocked_pass_threads() { return Kokkos::DefaultHostExecutionSpace().concurrency(); }
@@ -51,8 +51,8 @@ TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const co
   if (!blocked_kernel) return why = "auto: off, this update has no blocked kernel", TemporalTiling{};
   if (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible)
     return why = "auto: off on devices (no blocked device kernel: one launch per step)", TemporalTiling{};
-  why = blocked_pass_threads() > 1 ? fmt::format("auto: tile_y from the L2 size, rows split among {} threads", blocked_pass_threads())
-                                    : "auto: tile_y from the L2 size";
+  why = blocked_pass_threads() > 1 ? fmt::format("auto: tile_y from the cache per core, rows split among {} threads", blocked_pass_threads())
+                                    : "auto: tile_y from the cache per core";
   return {auto_tile_y(layout, stencil, k)};
 }
 

@@ -124,6 +124,18 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
   }
 }
 
+TEST(TemporalBlocking, AutoTileIsBetweenOneRowAndTheWholeView) {
+  const core::GlobalGrid g = test_grid(3, true);
+  const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, 1, 1}, 1));
+  const core::Stencil st = core::make_builtin_stencil("7pt", g);
+  for (int k = 1; k <= 8; ++k) {
+    const HaloPattern p = make_halo_pattern(dec, st, k);
+    const long t = auto_tile_y(p.layout, st, k);
+    EXPECT_GE(t, 1) << "k " << k;
+    EXPECT_LE(t, p.layout.extent(1)) << "k " << k;
+  }
+}
+
 TEST(TemporalBlocking, PassRunsOnEveryHostThread) {
   // Under scripts/test_openmp.sh (2 OpenMP threads per rank) the bitwise test above thus splits the
   // rows of every tile plane between two threads.

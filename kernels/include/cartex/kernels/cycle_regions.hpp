@@ -57,8 +57,8 @@ struct TemporalTiling {
 };
 
 // tile_y so that each thread's share of a tile's working set (2 fields x ((k + 1) rz + 1) planes x
-// (tile_y / threads + (k + 1) ry) rows) fits in half of the host's L2 cache per core (1 MiB when the OS
-// does not tell): at least 1.
+// (tile_y / threads + (k + 1) ry) rows) fits in half of the cache a core can call its own: its L2 plus
+// its share of L3 (host_caches.hpp; 2 MiB when the OS does not tell): from 1 to all rows of the view.
 long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k);
 
 // Host threads a blocked pass runs on: every thread of the default host execution space.
