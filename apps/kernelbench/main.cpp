@@ -107,9 +107,10 @@ double time_cycle(const cartex::core::Stencil& s, const cartex::core::GlobalGrid
 }
 
 // --temporal: cycles of k steps, one by one and blocked (auto tile_y, or --tile-y), in block
-// cell-updates per second (the deep halo's redundant ghost updates are part of the cost).
+// cell-updates per second of all processes together, like the table above (the deep halo's redundant
+// ghost updates are part of the cost).
 void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, const std::vector<int>& ks,
-                    long tile_y, int repeats, double bound, int rank) {
+                    long tile_y, int repeats, double bound, int rank, int procs) {
   if (rank == 0)
     fmt::print("\ntemporal blocking, {} {}D {}^{}: MLUP/s = k x block cells / time of one cycle (bound {:.1f})\n"
                "{:>3} {:>12} {:>7} {:>12} {:>7} {:>8}  {}\n",
@@ -118,7 +119,7 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
     std::string plain, tiled;
     const double t1 = time_cycle(s, g, k, 0, repeats, plain);
     const double tb = time_cycle(s, g, k, tile_y > 0 ? tile_y : -1, repeats, tiled);
-    const double updates = static_cast<double>(k) * static_cast<double>(g.cells());
+    const double updates = static_cast<double>(procs) * k * static_cast<double>(g.cells());
     if (rank == 0)
       fmt::print("{:>3} {:>12.1f} {:>6.0f}% {:>12.1f} {:>6.0f}% {:>7.2f}x  {}\n", k, updates / t1 / 1e6,
                  100 * updates / t1 / 1e6 / bound, updates / tb / 1e6, 100 * updates / tb / 1e6 / bound, t1 / tb, tiled);
@@ -155,7 +156,7 @@ int main(int argc, char** argv) {
     app.add_option("--temporal", temporal, "also time cycles of k steps one by one and temporally blocked (k list)")
         ->delimiter(',')
         ->check(CLI::Range(1, 16));
-    app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: auto from the L2 size)")->check(CLI::NonNegativeNumber);
+    app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: auto from the cache per core)")->check(CLI::NonNegativeNumber);
     app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
     try {
       app.parse(argc, argv);
@@ -223,7 +224,7 @@ int main(int argc, char** argv) {
               if (generic) fmt::print(" {:>14.1f} {:>7.2f}x", gmlups, tg / t);
               fmt::print("\n");
             }
-            if (!temporal.empty()) print_temporal(c, s, g, temporal, tile_y, repeats, bound, rank);
+            if (!temporal.empty()) print_temporal(c, s, g, temporal, tile_y, repeats, bound, rank, procs);
             // Kernel names contain commas ("star<3,4>"): quoted.
             table += fmt::format("{},{},{},{:.0f},{},\"{}\",{:.3f},{:.3f},{:.4f},{},{},{:.3f},{:.3f},{:.3f},{:.3f}\n", c.name,
                                  c.dim, edge, cells, procs, kernel, mlups, gbs, mlups / bound,
