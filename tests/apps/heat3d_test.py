@@ -551,6 +551,12 @@ def case_wave():
                 check(halo is not None and (halo.group(1) is not None) == (k > 1) and halo.group(2) == str(k),
                       f"wave k={k}: halo line {halo.group(0) if halo else None!r}")
         check(None not in sums.values() and len(set(sums.values())) == 1, f"wave: checksums differ: {sums}")
+        # --dry-run's traffic tables count one field, and say when a cycle exchanges two.
+        for k in (1, 2):
+            out = wave(2, d, [f"halo.steps_per_exchange={k}"], ["--dry-run"])
+            notes = re.findall(r"^# (?:halo exchange per backend|inter-node traffic per halo exchange) \(.*?(each cycle "
+                               r"exchanges 2 fields, u and the previous level: twice this)?\)$", out, re.M)
+            check(len(notes) == 2 and all(bool(n) == (k > 1) for n in notes), f"wave --dry-run k={k}: table headers {notes}\n{out}")
         out = wave(3, d, ["init.type=gaussian", "init.width=0.2", "run.steps=80", "stencil=27pt", "grid.n=[12,12,12]"])
         m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
         check(m is not None and abs(float(m.group(3))) <= 1e-12 * abs(float(m.group(2))), f"wave conservation:\n{out}")

@@ -96,11 +96,14 @@ void print_dry_run(const Setup& s) {
   std::string offsets;
   for (const auto& b : p.blocks) offsets += (offsets.empty() ? "" : " ") + offset_text(b.offset, dim);
   fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.blocks.size(), offsets);
-  fmt::print("# halo exchange per backend (per exchange and rank, min..max over ranks)\n");
+  // Leapfrog with k > 1 also exchanges the previous level each cycle (stepper.hpp): the tables count one field.
+  const bool two_fields = s.cfg.equation == core::Equation::kWave && k > 1;
+  const char* per_cycle = two_fields ? "; each cycle exchanges 2 fields, u and the previous level: twice this" : "";
+  fmt::print("# halo exchange per backend (per exchange of one field and rank, min..max over ranks{})\n", per_cycle);
   fmt::print("  {:<24} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
   fmt::print("{}", resources_text(s.resources));
   fmt::print("# placement: {}\n", placement_text(pl, dim));
-  fmt::print("# inter-node traffic per halo exchange (all ranks, one message per non-empty block)\n");
+  fmt::print("# inter-node traffic per halo exchange (one field, all ranks, one message per non-empty block{})\n", per_cycle);
   fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", "grid order", "messages", "inter-node", "bytes", "inter-node");
   const auto traffic_row = [](const std::string& name, const ranks::Traffic& t) {
     fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", name, t.messages, t.inter_node_messages, t.bytes, t.inter_node_bytes);
