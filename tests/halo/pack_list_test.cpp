@@ -5,7 +5,10 @@
 #include <Kokkos_Core.hpp>
 #include <vector>
 
+#include "cartex/core/error.hpp"
+#include "staging/copy_runs.hpp"
 #include "staging/pack_list.hpp"
+#include "staging/self_copy.hpp"
 
 namespace cartex {
 namespace {
@@ -55,6 +58,45 @@ TEST(PackList, PackAndUnpackMoveExactlyTheListedCellsAroundThePadding) {
   for (size_t i = 0; i < hg.size(); ++i) {
     const bool listed = i <= 5 || i == 7 || i == 30 || i == 99 || i == 100;
     EXPECT_EQ(hg.data()[i], listed ? 1000.0 + static_cast<double>(i) : 0.0) << "field cell " << i;
+  }
+}
+
+TEST(CopyRuns, ARunEndsWhereEitherSideStopsAdvancingByOne) {
+  // Runs: a 10-12 -> b 0-2, 20-21 -> 3-4 (a jumps), 22-23 -> 6-7 (b jumps), 9 -> 8, 8 -> 9 (a goes back).
+  const std::vector<long> a{10, 11, 12, 20, 21, 22, 23, 9, 8};
+  const std::vector<long> b{0, 1, 2, 3, 4, 6, 7, 8, 9};
+  const halo::CopyRuns runs(a, b);
+  EXPECT_EQ(runs.cells(), 9);
+  EXPECT_EQ(runs.runs(), 5);
+  std::vector<double> from(30), to(10, -1.0);
+  for (size_t i = 0; i < from.size(); ++i) from[i] = static_cast<double>(i);
+  Kokkos::View<double*, Kokkos::HostSpace> hf(from.data(), from.size()), ht(to.data(), to.size());
+  Kokkos::View<double*> df("from", from.size()), dt("to", to.size());
+  Kokkos::deep_copy(df, hf);
+  Kokkos::deep_copy(dt, ht);
+  runs.a_to_b("test", df.data(), dt.data());
+  Kokkos::fence();
+  Kokkos::deep_copy(ht, dt);
+  const std::vector<double> expected{10, 11, 12, 20, 21, -1, 22, 23, 9, 8};
+  for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(to[i], expected[i]) << "position " << i;
+  EXPECT_THROW(halo::CopyRuns({1, 2}, {1}), core::Error);
+}
+
+TEST(SelfCopy, CopiesInteriorCellsToHaloCellsOfTheSameField) {
+  core::Field f = make_field("f");
+  auto hf = Kokkos::create_mirror_view(f.view);
+  for (size_t i = 0; i < hf.size(); ++i) hf.data()[i] = static_cast<double>(i);
+  Kokkos::deep_copy(f.view, hf);
+  const std::vector<long> from{43, 44, 45, 46, 49}, to{1, 2, 3, 4, 200};
+  const halo::SelfCopy copy(from, to);
+  EXPECT_EQ(copy.cells(), 5);
+  copy.run(f);
+  Kokkos::deep_copy(hf, f.view);
+  for (size_t i = 0; i < hf.size(); ++i) {
+    double want = static_cast<double>(i);
+    for (size_t c = 0; c < to.size(); ++c)
+      if (static_cast<long>(i) == to[c]) want = static_cast<double>(from[c]);
+    EXPECT_EQ(hf.data()[i], want) << "field cell " << i;
   }
 }
 

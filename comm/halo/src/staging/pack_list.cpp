@@ -7,38 +7,24 @@
 namespace cartex::halo {
 
 PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots) {
-  long cells = 0;
+  std::vector<long> index, pos;
   for (size_t b = 0; b < blocks.size(); ++b) {
     const long n = static_cast<long>(blocks[b]->size());
-    offsets_.push_back(offsets_.back() + (slots.empty() ? n : std::max(n, slots[b])));
-    cells += n;
-  }
-  index_ = Kokkos::View<long*>("cartex::pack_index", cells);
-  pos_ = Kokkos::View<long*>("cartex::pack_position", cells);
-  auto hi = Kokkos::create_mirror_view(index_);
-  auto hp = Kokkos::create_mirror_view(pos_);
-  long k = 0;
-  for (size_t b = 0; b < blocks.size(); ++b)
-    for (size_t c = 0; c < blocks[b]->size(); ++c, ++k) {
-      hi(k) = (*blocks[b])[c];
-      hp(k) = offsets_[b] + static_cast<long>(c);
+    for (long c = 0; c < n; ++c) {
+      index.push_back((*blocks[b])[c]);
+      pos.push_back(offsets_.back() + c);
     }
-  Kokkos::deep_copy(index_, hi);
-  Kokkos::deep_copy(pos_, hp);
+    offsets_.push_back(offsets_.back() + (slots.empty() ? n : std::max(n, slots[b])));
+  }
+  runs_ = CopyRuns(index, pos);
 }
 
 void PackList::pack(const core::Field& f, const Kokkos::View<double*>& buf) const {
-  const double* src = f.view.data();
-  const auto idx = index_;
-  const auto pos = pos_;
-  Kokkos::parallel_for("cartex::halo::gather", index_.extent(0), KOKKOS_LAMBDA(long i) { buf(pos(i)) = src[idx(i)]; });
+  runs_.a_to_b("cartex::halo::gather", f.view.data(), buf.data());
 }
 
 void PackList::unpack(core::Field& f, const Kokkos::View<double*>& buf) const {
-  double* dst = f.view.data();
-  const auto idx = index_;
-  const auto pos = pos_;
-  Kokkos::parallel_for("cartex::halo::scatter", index_.extent(0), KOKKOS_LAMBDA(long i) { dst[idx(i)] = buf(pos(i)); });
+  runs_.b_to_a("cartex::halo::scatter", buf.data(), f.view.data());
 }
 
 void PackList::pack_to_host(const core::Field& f, const Kokkos::View<double*>& buf,

@@ -14,6 +14,7 @@
 
 #include "cartex/core/field.hpp"
 #include "cartex/core/kokkos_compat.hpp"
+#include "staging/copy_runs.hpp"
 
 namespace cartex::halo {
 
@@ -31,7 +32,7 @@ class PackList {
   size_t blocks() const { return offsets_.size() - 1; }
   // Slot length of block b in the buffer (cells plus padding).
   long count(size_t b) const { return offsets_[b + 1] - offsets_[b]; }
-  // buf(i) = field cell index(i) for every listed cell (kernel "cartex::halo::gather"; public because
+  // buf(i) = field cell index(i) for every listed cell, run by run (kernel "cartex::halo::gather"; public because
   // CUDA forbids device lambdas in private member functions).
   void pack(const core::Field& f, const Kokkos::View<double*>& buf) const;
   // field cell index(i) = buf(i) (kernel "cartex::halo::scatter").
@@ -42,8 +43,7 @@ class PackList {
   void unpack_from_host(core::Field& f, const Kokkos::View<double*>& buf, const core::host_mirror_t<Kokkos::View<double*>>& host) const;
 
  private:
-  Kokkos::View<long*> index_;  // field cell of listed cell i
-  Kokkos::View<long*> pos_;    // buffer position of listed cell i
+  CopyRuns runs_;  // a: field cells, b: buffer positions, as runs
   std::vector<long> offsets_{0};
 };
 

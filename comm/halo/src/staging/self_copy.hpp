@@ -1,12 +1,13 @@
 #pragma once
 // Internal: the halo blocks a rank sends itself (periodic dimensions of one process) copied field to
-// field by one Kokkos kernel ("cartex::halo::self_copy"), with no buffer and no MPI: cell to(i) of the
+// field by one Kokkos kernel ("cartex::halo::self_copy", run by run: copy_runs.hpp), with no buffer and no MPI: cell to(i) of the
 // halo gets the value of interior cell from(i). The two lists never share a cell.
 #include <Kokkos_Core.hpp>
 
 #include <vector>
 
 #include "cartex/core/field.hpp"
+#include "staging/copy_runs.hpp"
 
 namespace cartex::halo {
 
@@ -17,10 +18,10 @@ class SelfCopy {
   SelfCopy(const std::vector<long>& from, const std::vector<long>& to);
   // Copies and fences (the halo cells hold their values on return). Nothing to do without cells.
   void run(core::Field& f) const;
-  long cells() const { return static_cast<long>(from_.extent(0)); }
+  long cells() const { return runs_.cells(); }
 
  private:
-  Kokkos::View<long*> from_, to_;
+  CopyRuns runs_;  // a: interior cells, b: halo cells
 };
 
 }  // namespace cartex::halo
