@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "cartex/core/kokkos_compat.hpp"
+#include "sine_factors.hpp"
 
 namespace cartex::kernels {
 
@@ -61,24 +62,14 @@ FieldStats field_stats(const core::Field& f, MPI_Comm comm, const Allreduce& all
 double max_error_vs_sine(const core::Field& f, const core::GlobalGrid& grid, const std::array<double, 3>& k, double amplitude,
                          MPI_Comm comm, const Allreduce& allreduce) {
   const auto v = f.view;
-  Kokkos::Array<long, 3> off{}, lo{};
-  Kokkos::Array<double, 3> x0{}, h{}, kk{};
-  for (int d = 0; d < 3; ++d) {
-    off[d] = f.layout.halo.lo[d];
-    lo[d] = f.layout.box.lo[d];
-    x0[d] = grid.position(d, 0);
-    h[d] = grid.spacing(d);
-    kk[d] = k[d];
-  }
-  const int dim = grid.dim;
+  const long ox = f.layout.halo.lo[0], oy = f.layout.halo.lo[1], oz = f.layout.halo.lo[2];
+  const detail::SineFactors mode(grid, f.layout, k);
   double err = 0;
   Kokkos::parallel_reduce(
       "cartex::diagnostics::sine_error", interior(f.layout),
       KOKKOS_LAMBDA(long z, long y, long x, double& m) {
-        const long g[3] = {lo[0] + x, lo[1] + y, lo[2] + z};
-        double e = amplitude;
-        for (int d = 0; d < dim; ++d) e *= core::kmath::sin(kk[d] * (x0[d] + g[d] * h[d]));
-        const double u = v(z + off[2], y + off[1], x + off[0]);
+        const double e = mode(amplitude, x, y, z);
+        const double u = v(z + oz, y + oy, x + ox);
         const double diff = u > e ? u - e : e - u;
         if (diff > m) m = diff;
       },

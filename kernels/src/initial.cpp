@@ -1,6 +1,7 @@
 #include "cartex/kernels/initial.hpp"
 
 #include "cartex/core/kokkos_compat.hpp"
+#include "sine_factors.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -66,15 +67,10 @@ void fill_initial(core::Field& f, const core::GlobalGrid& grid, const core::Init
   const auto& L = f.layout.box;
   Kokkos::MDRangePolicy<Kokkos::Rank<3>> range({0, 0, 0}, {L.n[2], L.n[1], L.n[0]});
   if (init.type == "sine") {
-    const auto kk = sine_wave_numbers(grid, init);
-    const Kokkos::Array<double, 3> k{kk[0], kk[1], kk[2]};
+    const detail::SineFactors mode(grid, f.layout, sine_wave_numbers(grid, init));
     Kokkos::parallel_for(
-        "cartex::init::sine", range, KOKKOS_LAMBDA(const long z, const long y, const long x) {
-          const long g[3] = {p.lo[0] + x, p.lo[1] + y, p.lo[2] + z};
-          double u = A;
-          for (int d = 0; d < dim; ++d) u *= core::kmath::sin(k[d] * (p.x0[d] + g[d] * p.h[d]));
-          v(z + p.off[2], y + p.off[1], x + p.off[0]) = u;
-        });
+        "cartex::init::sine", range,
+        KOKKOS_LAMBDA(const long z, const long y, const long x) { v(z + p.off[2], y + p.off[1], x + p.off[0]) = mode(A, x, y, z); });
   } else {
     const Kokkos::Array<double, 3> c{init.center[0], init.center[1], init.center[2]};
     const double w2 = 2.0 * init.width * init.width;
