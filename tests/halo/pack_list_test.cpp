@@ -80,6 +80,9 @@ TEST(CopyRuns, ARunEndsWhereEitherSideStopsAdvancingByOne) {
   const std::vector<double> expected{10, 11, 12, 20, 21, -1, 22, 23, 9, 8};
   for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(to[i], expected[i]) << "position " << i;
   EXPECT_THROW(halo::CopyRuns({1, 2}, {1}), core::Error);
+  std::vector<long> along(5000);
+  for (size_t i = 0; i < along.size(); ++i) along[i] = static_cast<long>(i);
+  EXPECT_EQ(halo::CopyRuns(along, along).runs(), 3);  // 2048 + 2048 + 904: the threads share a long run
 }
 
 TEST(SelfCopy, CopiesInteriorCellsToHaloCellsOfTheSameField) {

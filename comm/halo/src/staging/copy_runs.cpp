@@ -19,13 +19,16 @@ Kokkos::View<long*> to_device(const char* name, const std::vector<long>& values)
 using Exec = Kokkos::DefaultExecutionSpace;
 constexpr bool kHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
 
+// Longer runs are cut, so that the threads of a rank share even a single contiguous face (16 KiB each).
+constexpr long kMaxRun = 2048;
+
 }  // namespace
 
 CopyRuns::CopyRuns(const std::vector<long>& a, const std::vector<long>& b) : cells_(static_cast<long>(a.size())) {
   core::require(a.size() == b.size(), "copy runs: the two cell lists differ in length");
   std::vector<long> first_a, first_b, length;
   for (size_t i = 0; i < a.size(); ++i) {
-    if (i > 0 && a[i] == a[i - 1] + 1 && b[i] == b[i - 1] + 1) {
+    if (i > 0 && a[i] == a[i - 1] + 1 && b[i] == b[i - 1] + 1 && length.back() < kMaxRun) {
       ++length.back();
       continue;
     }

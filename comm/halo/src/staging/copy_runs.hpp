@@ -6,7 +6,8 @@
 //
 //   cells   i:  0  1  2  3  4  5  6 ...
 //   a(i):      40 41 42 43 80 81 82      runs: (a 40, b 0, 4)  (a 80, b 4, 3)
-//   b(i):       0  1  2  3  4  5  6      (a run ends where a or b does not advance by one)
+//   b(i):       0  1  2  3  4  5  6      (a run ends where a or b does not advance by one,
+//                                          or at 2048 cells, so that threads share a long one)
 #include <Kokkos_Core.hpp>
 
 #include <vector>
