@@ -8,7 +8,9 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <vector>
 
+#include "cartex/core/device_copy.hpp"
 #include "cartex/core/field.hpp"
 #include "cartex/core/grid.hpp"
 
@@ -21,12 +23,10 @@ struct SineFactors {
   SineFactors(const core::GlobalGrid& grid, const core::FieldLayout& layout, const std::array<double, 3>& k) : dim(grid.dim) {
     Kokkos::View<double*>* views[3] = {&x, &y, &z};
     for (int d = 0; d < 3; ++d) {
-      const long n = layout.box.n[d];
-      *views[d] = Kokkos::View<double*>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("cartex::sine_factor_") + "xyz"[d]), n);
-      auto host = Kokkos::create_mirror_view(*views[d]);
+      std::vector<double> factor(layout.box.n[d]);
       const double x0 = grid.position(d, 0), h = grid.spacing(d);
-      for (long i = 0; i < n; ++i) host(i) = std::sin(k[d] * (x0 + static_cast<double>(layout.box.lo[d] + i) * h));
-      Kokkos::deep_copy(*views[d], host);
+      for (long i = 0; i < layout.box.n[d]; ++i) factor[i] = std::sin(k[d] * (x0 + static_cast<double>(layout.box.lo[d] + i) * h));
+      *views[d] = core::to_device(std::string("cartex::sine_factor_") + "xyz"[d], factor);
     }
   }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/device_copy.hpp"
 #include "cartex/core/error.hpp"
 #include "stencil_kernels.hpp"
 #include "stencil_plan.hpp"
@@ -34,16 +35,6 @@ struct StencilOperator::Impl {
 };
 
 namespace {
-
-// A device copy of `values`.
-template <class T>
-Kokkos::View<T*> to_device(const std::string& label, const std::vector<T>& values) {
-  Kokkos::View<T*> v(label, values.size());
-  auto h = Kokkos::create_mirror_view(v);
-  for (size_t i = 0; i < values.size(); ++i) h(i) = values[i];
-  Kokkos::deep_copy(v, h);
-  return v;
-}
 
 // The generic kernel's tables for `plan` on strides sy, sz.
 void build_generic(StencilOperator::Impl& m) {
@@ -75,13 +66,13 @@ void build_generic(StencilOperator::Impl& m) {
       ++k.window_count;
     }
   }
-  m.weight = to_device("cartex::stencil_group_weight", weight);
-  m.group_end = to_device("cartex::stencil_group_end", group_end);
-  m.part_column = to_device("cartex::stencil_part_column", part_column);
-  m.part_dx = to_device("cartex::stencil_part_dx", part_dx);
-  m.column_end = to_device("cartex::stencil_column_end", column_end);
-  m.column_window = to_device("cartex::stencil_column_window", column_window);
-  m.line_offset = to_device("cartex::stencil_line_offset", line_offset);
+  m.weight = core::to_device("cartex::stencil_group_weight", weight);
+  m.group_end = core::to_device("cartex::stencil_group_end", group_end);
+  m.part_column = core::to_device("cartex::stencil_part_column", part_column);
+  m.part_dx = core::to_device("cartex::stencil_part_dx", part_dx);
+  m.column_end = core::to_device("cartex::stencil_column_end", column_end);
+  m.column_window = core::to_device("cartex::stencil_column_window", column_window);
+  m.line_offset = core::to_device("cartex::stencil_line_offset", line_offset);
   // How the host's GenericMiddle evaluates each part.
   std::vector<int> part_kind;
   std::vector<long> part_offset;
@@ -95,8 +86,8 @@ void build_generic(StencilOperator::Impl& m) {
       part_offset.push_back(part_dx[j]);
     }
   }
-  m.part_kind = to_device("cartex::stencil_part_kind", part_kind);
-  m.part_offset = to_device("cartex::stencil_part_offset", part_offset);
+  m.part_kind = core::to_device("cartex::stencil_part_kind", part_kind);
+  m.part_offset = core::to_device("cartex::stencil_part_offset", part_offset);
   k.groups = static_cast<int>(plan.groups.size());
   k.parts = static_cast<int>(part_column.size());
   k.weight = m.weight.data();

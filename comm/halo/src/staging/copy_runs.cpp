@@ -1,20 +1,11 @@
 #include "staging/copy_runs.hpp"
 
-#include <string>
-
+#include "cartex/core/device_copy.hpp"
 #include "cartex/core/error.hpp"
 
 namespace cartex::halo {
 
 namespace {
-
-Kokkos::View<long*> to_device(const char* name, const std::vector<long>& values) {
-  Kokkos::View<long*> v(std::string(name), values.size());
-  auto host = Kokkos::create_mirror_view(v);
-  for (size_t i = 0; i < values.size(); ++i) host(i) = values[i];
-  Kokkos::deep_copy(v, host);
-  return v;
-}
 
 using Exec = Kokkos::DefaultExecutionSpace;
 constexpr bool kHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
@@ -36,9 +27,9 @@ CopyRuns::CopyRuns(const std::vector<long>& a, const std::vector<long>& b) : cel
     first_b.push_back(b[i]);
     length.push_back(1);
   }
-  a_ = to_device("cartex::copy_runs_a", first_a);
-  b_ = to_device("cartex::copy_runs_b", first_b);
-  length_ = to_device("cartex::copy_runs_length", length);
+  a_ = core::to_device("cartex::copy_runs_a", first_a);
+  b_ = core::to_device("cartex::copy_runs_b", first_b);
+  length_ = core::to_device("cartex::copy_runs_length", length);
 }
 
 void CopyRuns::a_to_b(const char* label, const double* from, double* to) const { copy(label, from, a_, to, b_); }
