@@ -24,9 +24,12 @@ long reach(const core::Stencil& stencil, int d) {
 }  // namespace
 
 long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k) {
+  return auto_tile_y(layout, stencil, k, host_caches());
+}
+
+long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k, const HostCaches& caches) {
   // Not L2 alone: the skewed edge of a tile rereads (k + 1) ry rows from memory, which at L2-sized
   // tiles (5 rows at k = 4 with 512 KiB) costs more than blocking saves (docs/performance.md, Zen 1).
-  const HostCaches caches = host_caches();
   const long cache = caches.l2 + caches.l3_share;
   const long budget = cache > 0 ? cache / 2 : 1L << 20;
   const long ry = reach(stencil, 1), rz = reach(stencil, 2);
@@ -51,9 +54,10 @@ TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const co
   if (!blocked_kernel) return why = "auto: off, this update has no blocked kernel", TemporalTiling{};
   if (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible)
     return why = "auto: off on devices (no blocked device kernel: one launch per step)", TemporalTiling{};
-  why = blocked_pass_threads() > 1 ? fmt::format("auto: tile_y from the cache per core, rows split among {} threads", blocked_pass_threads())
-                                    : "auto: tile_y from the cache per core";
-  return {auto_tile_y(layout, stencil, k)};
+  const HostCaches caches = host_caches();
+  why = fmt::format("auto: tile_y from the cache per core, {}", describe(caches));
+  if (blocked_pass_threads() > 1) why += fmt::format(", rows split among {} threads", blocked_pass_threads());
+  return {auto_tile_y(layout, stencil, k, caches)};
 }
 
 CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil,

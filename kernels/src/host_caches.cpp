@@ -51,6 +51,13 @@ int count_cpu_list(const std::string& text) {
   return count;
 }
 
+std::string describe(const HostCaches& c) {
+  if (c.l2 <= 0) return "unknown";
+  std::string text = std::to_string(c.l2 >> 10) + " KiB L2";
+  if (c.l3_share > 0) text += " + " + std::to_string(c.l3_share >> 10) + " KiB L3 share";
+  return text + " (" + c.source + ")";
+}
+
 HostCaches host_caches(const std::string& sysfs_root) {
   HostCaches c;
   for (int i = 0; i < 8; ++i) {

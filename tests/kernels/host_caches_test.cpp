@@ -57,6 +57,8 @@ TEST(HostCaches, L2PerCoreAndTheCoresShareOfL3) {
   EXPECT_EQ(c.l2, 512L << 10);
   EXPECT_EQ(c.l3_share, 4L << 20);
   EXPECT_EQ(c.source, "sysfs");
+  EXPECT_EQ(describe(c), "512 KiB L2 + 4096 KiB L3 share (sysfs)");
+  EXPECT_EQ(describe(HostCaches{}), "unknown");
   fs::remove_all(root);
 }
 

@@ -43,6 +43,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
 #include "cartex/kernels/cell_region.hpp"
+#include "cartex/kernels/host_caches.hpp"
 
 namespace cartex::kernels {
 
@@ -60,6 +61,8 @@ struct TemporalTiling {
 // (tile_y / threads + (k + 1) ry) rows) fits in half of the cache a core can call its own: its L2 plus
 // its share of L3 (host_caches.hpp; 2 MiB when the OS does not tell): from 1 to all rows of the view.
 long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k);
+// The same with given cache sizes.
+long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k, const HostCaches& caches);
 
 // Host threads a blocked pass runs on: every thread of the default host execution space.
 int blocked_pass_threads();
