@@ -1,7 +1,8 @@
 #pragma once
 // Internal: the halo blocks a rank sends itself (periodic dimensions of one process) copied field to
-// field by one Kokkos kernel ("cartex::halo::self_copy", run by run: copy_runs.hpp), with no buffer and no MPI: cell to(i) of the
-// halo gets the value of interior cell from(i). The two lists never share a cell.
+// field by one Kokkos kernel ("cartex::halo::self_copy", run by run: copy_runs.hpp), with no buffer
+// and no MPI: cell to(i) of the halo gets the value of interior cell from(i). The two lists never
+// share a cell.
 #include <Kokkos_Core.hpp>
 
 #include <vector>
