@@ -4,7 +4,7 @@
 # network-namespace testbed (scripts/netns_cluster.sh, needs root) at 2 nodes x 1 rank, so every
 # message crosses TCP and each rank has a core of its own; 27pt and 7pt, blocks 4^3..32^3, k = 1, 2;
 # then cartbench's ping-pong alpha/beta over TCP and its d3n3f-1 alltoall (compare with cartbench --model);
-# then graphbench's neighbor allgather (paper 002): timed at 2 nodes x 1 rank, where every graph has one
+# then graphbench's neighbor allgather (HiPC'17): timed at 2 nodes x 1 rank, where every graph has one
 # neighbor, and at 2 nodes x 4 ranks for the combining pattern's stages only (8 ranks on the machine's
 # 2 cores over TCP: the times printed there are scheduler-bound, not a measurement of the network).
 # Writes one CSV per run and k to OUT_DIR. Run it on a quiet machine (here: through /work/wt/bench).

@@ -77,7 +77,7 @@ void run_collectives(const Config& c) {
   const cc::Offsets off(c.d, offsets);
   std::vector<int> all_sources(static_cast<std::size_t>(t) + 1), all_targets(static_cast<std::size_t>(t) + 1);
   CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED);
-  // The general-graph message combining of comm/graph (paper 002) on the same dist graph.
+  // The general-graph message combining of comm/graph (HiPC'17) on the same dist graph.
   const std::shared_ptr<const cartex::graph::Pattern> pattern = cartex::graph::Pattern::build(graph);
   std::vector<std::unique_ptr<cartex::graph::Plan>> graph_plans;
   std::vector<std::unique_ptr<Buffers>> buffers;

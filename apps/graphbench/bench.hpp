@@ -1,5 +1,5 @@
-// graphbench: comm/graph latency against MPI_Neighbor_allgather (paper 002 Figs. 2-5 design) and
-// the inter-node traffic tables of comm/ranks (paper 003).
+// graphbench: comm/graph latency against MPI_Neighbor_allgather (HiPC'17 Figs. 2-5 design) and
+// the inter-node traffic tables of comm/ranks (NESUS'14).
 #pragma once
 
 #include <string>

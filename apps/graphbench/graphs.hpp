@@ -1,4 +1,4 @@
-// The paper-002 benchmark topologies: Erdos-Renyi random digraphs and Moore neighborhoods.
+// The HiPC'17 benchmark topologies: Erdos-Renyi random digraphs and Moore neighborhoods.
 #pragma once
 
 #include <mpi.h>

@@ -50,7 +50,7 @@ TEST(HaloCounts, BoxHaloMatchesTheAnalyticCounts) {
         const long B = static_cast<long>(sizeof(double));
         EXPECT_EQ(b.pattern.blocks.size(), 26u);
         for (const Backend& row : backends()) {
-          // graph_combining's counts depend on the friend pairing of paper 002, not on a formula; it
+          // graph_combining's counts depend on the friend pairing of HiPC'17, not on a formula; it
           // and auto have no prediction.
           if (!row.predict) continue;
           const std::string backend = row.name;

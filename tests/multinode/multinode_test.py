@@ -252,7 +252,7 @@ def case_traffic_halo():
 
 def case_traffic_allreduce():
     """Under --map-by node (2 nodes x 2 ranks, Q = 2) Ring* (ring_renamed) sends 1/Q of Ring's inter-node
-    messages per allreduce (--dry-run's counts, paper 003); the measured inter-node bytes of 40
+    messages per allreduce (--dry-run's counts, NESUS'14); the measured inter-node bytes of 40
     diagnostics (a run printing progress every step minus one that does not) fall by that factor, within 20%
     (the short messages are mostly headers, so bytes follow messages)."""
     require_cluster()

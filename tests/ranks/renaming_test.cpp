@@ -1,4 +1,4 @@
-// comm/ranks without communication: f_SQ / f_RR (paper 003 equations 1-2), layout classification,
+// comm/ranks without communication: f_SQ / f_RR (NESUS'14 equations 1-2), layout classification,
 // the environment-selected layout, and inter-node message/byte counts of ring allreduces and halo
 // exchanges checked against values computed by hand.
 #include <gtest/gtest.h>

@@ -116,7 +116,7 @@ void print_dry_run(const Setup& s) {
   else
     fmt::print("  (no node-block order has fewer inter-node bytes than MPI order)\n");
   fmt::print("  in use: {} (processes.reorder: {})\n", pl.reordered() ? "node blocks" : "MPI order", s.cfg.reorder);
-  // The diagnostics' allreduce of one double (paper 003: Ring on real ranks vs Ring* on renamed ones).
+  // The diagnostics' allreduce of one double (NESUS'14: Ring on real ranks vs Ring* on renamed ones).
   const auto& lay = pl.layout();
   const ranks::Traffic ring = ranks::ring_traffic(lay, ranks::Renaming::identity(lay.size()), 1, 8);
   const ranks::Traffic ring_renamed = ranks::ring_traffic(lay, ranks::Renaming::sequential_for(lay), 1, 8);

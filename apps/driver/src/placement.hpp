@@ -1,5 +1,5 @@
 #pragma once
-// Where an app's ranks sit, and what that costs (issue 7, paper 003 carried to the process grid):
+// Where an app's ranks sit, and what that costs (issue 7, NESUS'14 carried to the process grid):
 //
 //   launch ranks --(node layout: detected, or simulated by CARTEX_RANKS_PER_NODE/_MAPPING)--> nodes
 //   grid position g --(assignment: MPI order, or node blocks when processes.reorder)--> launch rank

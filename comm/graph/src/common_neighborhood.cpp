@@ -1,4 +1,4 @@
-// Building and querying the common-neighborhood matrix (paper 002 section IV-B1 and IV-B3).
+// Building and querying the common-neighborhood matrix (HiPC'17 section IV-B1 and IV-B3).
 #include "common_neighborhood.hpp"
 
 #include <algorithm>

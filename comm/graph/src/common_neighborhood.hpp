@@ -1,4 +1,4 @@
-// The common-neighborhood matrix M of paper 002 section IV-B1: one row per active out-neighbor n
+// The common-neighborhood matrix M of HiPC'17 section IV-B1: one row per active out-neighbor n
 // of this process, listing n's active in-neighbors. A rank q appearing in k rows has k active
 // out-neighbors in common with this process.
 #pragma once

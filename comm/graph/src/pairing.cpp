@@ -1,4 +1,4 @@
-// Algorithm 2 of paper 002. Each round: choose a friend (lines 3-22), tell all active friends the
+// Algorithm 2 of HiPC'17. Each round: choose a friend (lines 3-22), tell all active friends the
 // choice (line 23), pair if the choice is mutual (lines 24-26), tell them the state (line 27) and
 // drop paired and terminal friends (line 28).
 //

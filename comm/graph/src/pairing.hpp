@@ -1,4 +1,4 @@
-// Distributed friend pairing, paper 002 Algorithm 2 (a Hoepman-style distributed matching).
+// Distributed friend pairing, HiPC'17 Algorithm 2 (a Hoepman-style distributed matching).
 #pragma once
 
 #include <mpi.h>

@@ -1,4 +1,4 @@
-// Algorithm 1 of paper 002: the iterative message-combining pattern.
+// Algorithm 1 of HiPC'17: the iterative message-combining pattern.
 //
 // Iterations run in lockstep over the communicator and end when no process has a friend left (one
 // MPI_Allreduce per iteration). The paper ends each process on its own with "done"

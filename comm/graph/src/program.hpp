@@ -1,4 +1,4 @@
-// An executable schedule (the "S" of paper 002 Algorithm 3): phases of pack/copy operations,
+// An executable schedule (the "S" of HiPC'17 Algorithm 3): phases of pack/copy operations,
 // messages in flight together, a wait, and unpack operations. Owns its staging memory, its
 // persistent requests and the datatypes its operations use.
 #pragma once

@@ -1,4 +1,4 @@
-// Algorithm 3 of paper 002. For each pattern step t (lines 1-19): phase A exchanges this process's
+// Algorithm 3 of HiPC'17. For each pattern step t (lines 1-19): phase A exchanges this process's
 // blocks for the offloaded common neighbors with the friend (lines 3-5); phase B builds and sends
 // the combined messages to the onloaded neighbors (lines 6-9) and receives the messages tagged t
 // (lines 11-17). The final phase sends to the remaining out-neighbors and receives from the

@@ -1,4 +1,4 @@
-// Algorithm 3 of paper 002: from a pattern and the blocks of one call to an executable Program.
+// Algorithm 3 of HiPC'17: from a pattern and the blocks of one call to an executable Program.
 #pragma once
 
 #include <mpi.h>

@@ -42,7 +42,7 @@ const std::vector<Backend>& backends() {
        true, make_cart_combining_packed, predict_cart_combining_packed},
       {"cart_forwarding", "dimension-ordered exchange that forwards received halo cells", false, true, 2, true,
        make_cart_forwarding, predict_cart_forwarding},
-      {"graph_combining", "general dist graph + comm/graph message combining (paper 002), packed", false, false, 2,
+      {"graph_combining", "general dist graph + comm/graph message combining (HiPC'17), packed", false, false, 2,
        false, make_graph_combining, nullptr},
       {"p2p_persistent", "p2p on persistent requests (MPI_Send_init/MPI_Recv_init, MPI_Startall)", false, true, 2,
        false, make_p2p_persistent, predict_p2p_persistent},

@@ -1,4 +1,4 @@
-// Node sub-blocks of the process grid (the Cartesian extension of paper 003's renaming) and the
+// Node sub-blocks of the process grid (the Cartesian extension of NESUS'14's renaming) and the
 // owned reordered communicator.
 #include "cartex/ranks/grid_reordering.hpp"
 

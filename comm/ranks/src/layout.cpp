@@ -1,4 +1,4 @@
-// Node layouts: detected, simulated, classified (paper 003 section I: sequential and round-robin).
+// Node layouts: detected, simulated, classified (NESUS'14 section I: sequential and round-robin).
 #include "cartex/ranks/layout.hpp"
 
 #include <cstdlib>

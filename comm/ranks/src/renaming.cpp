@@ -1,4 +1,4 @@
-// The renaming functions of paper 003, equations (1) and (2), and their use as a bijection.
+// The renaming functions of NESUS'14, equations (1) and (2), and their use as a bijection.
 #include "cartex/ranks/renaming.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Ring and Ring* allreduce (paper 003 section III and III.2). Process p behaves as virtual rank
+// Ring and Ring* allreduce (NESUS'14 section III and III.2). Process p behaves as virtual rank
 // v = renaming.virtual_of(p); "p + 1" is the real rank renaming.real_of(v + 1), i.e. for a
 // round-robin layout f_RR(f_SQ(p) + 1) as in the paper's Figure 2.
 #include <cstring>

@@ -1,4 +1,4 @@
-// The P segments of a ring allreduce buffer (paper 003 section III): segment s has count/P
+// The P segments of a ring allreduce buffer (NESUS'14 section III): segment s has count/P
 // elements, one more for s < count mod P, and starts after the segments before it.
 #pragma once
 

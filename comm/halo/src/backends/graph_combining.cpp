@@ -1,6 +1,6 @@
 // Backend "graph_combining": the halo neighborhood as a general MPI distributed graph (sources and
 // targets without MPI_PROC_NULL, so the neighborhoods of boundary ranks differ) exchanged with the
-// message-combining neighbor alltoallv of comm/graph (paper 002: friends share common out-neighbors,
+// message-combining neighbor alltoallv of comm/graph (HiPC'17: friends share common out-neighbors,
 // Algorithm 1 pattern, Algorithm 3 schedule) on the staged buffers (staging/staged_buffers.hpp).
 #include <cartex/graph/collectives.hpp>
 #include <fmt/format.h>
@@ -14,7 +14,7 @@ namespace cartex::halo {
 
 namespace {
 
-// Friendship threshold: pairs must share this many out-neighbors (paper 002's recommended range).
+// Friendship threshold: pairs must share this many out-neighbors (HiPC'17's recommended range).
 constexpr int kTheta = 4;
 
 // The graph_combining plan.

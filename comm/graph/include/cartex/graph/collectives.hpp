@@ -1,5 +1,5 @@
 // Neighbor collectives on a distributed-graph communicator executed with a message-combining
-// Pattern (paper 002, Algorithm 3). Arguments are those of MPI_Neighbor_allgather(v) and
+// Pattern (HiPC'17, Algorithm 3). Arguments are those of MPI_Neighbor_allgather(v) and
 // MPI_Neighbor_alltoallv; the communicator is the pattern's. Results equal the MPI operations:
 // block i of the receive buffer comes from sources()[i], block j of an alltoallv send buffer goes
 // to destinations()[j]; repeated edges and self loops are honoured.

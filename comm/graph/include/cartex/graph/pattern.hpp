@@ -1,6 +1,6 @@
-// Message-combining pattern of an MPI distributed-graph communicator, after "a distributed algorithm
-// for message-combining schedules of MPI neighborhood collectives on general distributed-graph
-// topologies" (shared/papers/002, "the paper"): Algorithm 1 (iterative pattern), its common-
+// Message-combining pattern of an MPI distributed-graph communicator, after Mirsadeghi, Träff,
+// Balaji, Afsahi, "Exploiting Common Neighborhoods to Optimize MPI Neighborhood Collectives" (HiPC
+// 2017; "HiPC'17", "the paper"): Algorithm 1 (iterative pattern), its common-
 // neighborhood matrix M (section IV-B1), friends with at least theta common out-neighbors, and the
 // distributed friend pairing of Algorithm 2 (section IV-B2).
 //

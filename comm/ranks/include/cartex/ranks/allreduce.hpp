@@ -1,4 +1,4 @@
-// Allreduce by the Ring algorithm and by Ring* (Ring on renamed ranks), paper 003 sections III
+// Allreduce by the Ring algorithm and by Ring* (Ring on renamed ranks), NESUS'14 sections III
 // and III.2, with results equal to MPI_Allreduce for commutative operations.
 //
 //   Ring on virtual ranks v = 0..P-1 (buffer cut into P segments, segment s of

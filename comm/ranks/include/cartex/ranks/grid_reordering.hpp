@@ -1,4 +1,4 @@
-// The renaming idea of paper 003 carried to the Cartesian process grid: choose which rank holds
+// The renaming idea of NESUS'14 carried to the Cartesian process grid: choose which rank holds
 // which grid position so that every node holds a compact sub-block of the grid, and count the
 // inter-node messages and bytes of a halo exchange with and without that reordering.
 // Plain vectors in, counts out: no dependence on comm/halo.

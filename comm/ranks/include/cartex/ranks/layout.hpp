@@ -1,7 +1,7 @@
 // Node layout of a communicator: which node each rank runs on, and whether the mapping is one of
-// the regular mappings of "process-rank renaming for the Ring allreduce on multi-core clusters"
-// (shared/papers/003, "the paper"): sequential (consecutive ranks fill a node) or round-robin
-// (ranks rotate over the nodes).
+// the regular mappings of Rico-Gallego and Díaz-Martín's renaming of process ranks for the Ring
+// allreduce (Ring*; NESUS 2014 workshop, hdl.handle.net/10016/21978; "NESUS'14", "the paper"):
+// sequential (consecutive ranks fill a node) or round-robin (ranks rotate over the nodes).
 #pragma once
 
 #include <mpi.h>

@@ -1,4 +1,4 @@
-// Rank renaming of paper 003 section III.2: a process keeps its place but behaves as another rank
+// Rank renaming of NESUS'14 section III.2: a process keeps its place but behaves as another rank
 // during a collective, so that the ring of consecutive (virtual) ranks stays inside nodes.
 #pragma once
 
