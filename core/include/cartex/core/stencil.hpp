@@ -14,7 +14,8 @@
 //   custom: offsets and weights from the input or from a registered factory (stencil_registry.hpp).
 //
 // Point order is a contract: kernels add the points of a cell's update in the stencil's order (that
-// makes results bitwise reproducible) and pick a specialised kernel by point count.
+// makes results bitwise reproducible) and pick a specialised kernel by shape (the offsets in this
+// order, kernels/src/stencil_plan.hpp), not by point count.
 //   star: the centre first, then for d = x, y(, z): for k = 1..r: offset -k, then +k along d.
 //   box:  lexicographic with x fastest: (dx, dy, dz) for dz, dy, dx each in -1, 0, 1 (dz = 0 in 2D).
 //   custom: the order given.
