@@ -32,7 +32,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    const int rc = rank == 0 ? app.exit(e) : e.get_exit_code();  // help and errors printed once
     MPI_Finalize();
     return rc;
   }

@@ -5,11 +5,11 @@
 //
 // Every backend's exchange is checked once on a global-index field before timing; a wrong backend
 // is reported as FAILED, gets no time, and the run exits with status 1.
-#include <Kokkos_Core.hpp>
 #include <fmt/core.h>
 #include <mpi.h>
 
 #include "bench.hpp"
+#include "benchstats/kokkos_args.hpp"
 #include "cartex/core/mpi_main.hpp"
 #include "cartex/halo/backends.hpp"
 #include "cartex/entry/run_main.hpp"
@@ -21,12 +21,12 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rc = 0;
   {
-    Kokkos::ScopeGuard kokkos(argc, argv);
+    benchstats::KokkosArgs kokkos(argc, argv);
     halobench::Options o;
     int procs = 1, rank = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &procs);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    rc = halobench::parse_options(argc, argv, o);
+    rc = kokkos.kokkos_help() ? 0 : halobench::parse_options(kokkos.argc(), kokkos.argv(), o, rank == 0);
     if (rc < 0 && o.list_backends) {
       if (rank == 0) fmt::print("{}", cartex::halo::backends_table());
       rc = 0;

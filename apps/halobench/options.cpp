@@ -3,9 +3,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "benchstats/kokkos_args.hpp"
+
 namespace halobench {
 
-int parse_options(int argc, char** argv, Options& o) {
+int parse_options(int argc, char** argv, Options& o, bool print) {
   CLI::App app("halobench: every halo exchange backend side by side (median, 95% CI, ratio to mpi_neighbor_alltoallw)");
   std::vector<int> dims;
   app.add_option("--stencil", o.stencils, "5pt, 9pt (2D), 7pt, 27pt (3D), star:R or box:R (dimension --dim)")
@@ -27,10 +29,11 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_option("--seed", o.method.seed, "seed of the series order");
   app.add_option("--csv", o.csv, "write one row per (stencil, block, backend) here");
   app.add_option("--label", o.label, "free text copied into the CSV");
+  benchstats::add_kokkos_help_flag(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return print ? app.exit(e) : e.get_exit_code();
   }
   for (std::size_t d = 0; d < dims.size() && d < 3; ++d) o.dims[d] = dims[d];
   return -1;

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "benchstats/kokkos_args.hpp"
 #include "cartex/core/decomposition.hpp"
 #include "cartex/entry/run_main.hpp"
 #include "cartex/core/field.hpp"
@@ -134,7 +135,7 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &procs);
   {
-    Kokkos::ScopeGuard kokkos(argc, argv);
+    benchstats::KokkosArgs kokkos(argc, argv);
     CLI::App app{"kernelbench: stencil update MLUP/s against STREAM bandwidth (all processes together)"};
     std::vector<long> sizes{64, 128, 256};
     std::vector<std::string> stencils{"7pt", "27pt", "star4", "star8", "5pt", "9pt"};
@@ -158,13 +159,14 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 16));
     app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: auto from the cache per core)")->check(CLI::NonNegativeNumber);
     app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
+    benchstats::add_kokkos_help_flag(app);
     try {
-      app.parse(argc, argv);
+      if (!kokkos.kokkos_help()) app.parse(kokkos.argc(), kokkos.argv());
     } catch (const CLI::ParseError& e) {
       code = rank == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 2);
       if (code != 0) code = 2;
     }
-    if (code == 0 && !app.get_option("--help")->count()) {
+    if (code == 0 && !kokkos.kokkos_help() && !app.get_option("--help")->count()) {
       // A failure (cartex::core::Error, comm/cart error) is one line and exit 1 on every rank.
       code = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
         const Stream st = measure_stream(stream_n, repeats, procs);

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""The benchmarks' --help is their own usage, printed once on 2 ranks, without Kokkos' option list;
+halobench and kernelbench (the two that start Kokkos) list --kokkos-help, which prints Kokkos' list
+once and no usage, like heat3d (tests/apps/input_test.py, case help).
+
+    bench_help_test.py --halobench P --kernelbench P --cartbench P --graphbench P --mpiexec P
+"""
+import argparse
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check  # noqa: E402
+import cartex_testing  # noqa: E402
+
+KOKKOS_LIST = "Kokkos command line arguments"
+WITH_KOKKOS = ("halobench", "kernelbench")
+
+
+def check_bench(mpiexec, name, program, d):
+    code, out, err, _ = cartex_testing.mpirun(mpiexec, 2, program, ["--help"], d)
+    check(code == 0 and out.startswith(f"{name}: ") and out.count("Usage:") == 1,
+          f"{name} --help: exit {code}, its own usage once first:\n{out}{err}")
+    check(KOKKOS_LIST not in out + err, f"{name} --help prints Kokkos' options")
+    if name not in WITH_KOKKOS:
+        return
+    check("--kokkos-help" in out, f"{name} --help does not list --kokkos-help")
+    code, out, err, _ = cartex_testing.mpirun(mpiexec, 2, program, ["--kokkos-help"], d)
+    check(code == 0 and (out + err).count(KOKKOS_LIST) == 1 and "Usage:" not in out,
+          f"{name} --kokkos-help: exit {code}, Kokkos' list once and no usage:\n{out}{err}")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    for name in ("halobench", "kernelbench", "cartbench", "graphbench", "mpiexec"):
+        p.add_argument("--" + name, required=True)
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        for name in ("halobench", "kernelbench", "cartbench", "graphbench"):
+            check_bench(args.mpiexec, name, os.path.abspath(getattr(args, name)), d)
+    cartex_testing.finish("bench_help")
+
+
+if __name__ == "__main__":
+    main()
