@@ -1,4 +1,4 @@
-// Tukey filter, median and the order-statistic 95% CI of the median.
+// Tukey filter, median and the order-statistic 95% CI of the median; medians per series.
 #include "benchstats/summary.hpp"
 
 #include <algorithm>
@@ -38,6 +38,18 @@ Summary summarize(std::vector<double> samples, double tukey_k, Quantile rule) {
   s.mean = std::accumulate(kept.begin(), kept.end(), 0.0) / n;
   s.min = kept.front();
   return s;
+}
+
+std::vector<double> series_medians(const std::vector<double>& samples, int series, Quantile rule) {
+  std::vector<double> out;
+  if (series < 1 || samples.empty() || samples.size() % static_cast<std::size_t>(series) != 0) return out;
+  const std::size_t part = samples.size() / static_cast<std::size_t>(series);
+  for (std::size_t s = 0; s < samples.size(); s += part) {
+    std::vector<double> one(samples.begin() + static_cast<long>(s), samples.begin() + static_cast<long>(s + part));
+    std::sort(one.begin(), one.end());
+    out.push_back(quantile(one, 0.5, rule));
+  }
+  return out;
 }
 
 }  // namespace benchstats

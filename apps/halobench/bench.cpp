@@ -53,7 +53,10 @@ std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm c
     fields.push_back(std::move(field));
   }
   const auto sums = benchstats::time_and_summarize(cells, o.method, comm);
-  for (std::size_t c = 0; c < cells.size(); ++c) results[timed[c]].time = sums[c];
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    results[timed[c]].time = sums[c];
+    results[timed[c]].series_medians = benchstats::series_medians(cells[c].samples, o.method.series);
+  }
   const double base = results.front().wrong_cells == 0 ? results.front().time.median : 0.0;
   for (Result& r : results) r.ratio = base > 0 && r.wrong_cells == 0 ? r.time.median / base : 0.0;
   return results;

@@ -25,6 +25,7 @@ struct Result {
   cartex::halo::HaloStats stats;   // per exchange, the maximum over ranks of each figure
   benchstats::Summary time;  // seconds per exchange (slowest rank), filtered
   double ratio = 0.0;        // median / the baseline's median
+  std::vector<double> series_medians;  // seconds, one per series (benchstats::series_medians)
 };
 
 // The backends of a run: the requested ones (every row of the halo registry when none), baseline first.

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "recommend.hpp"
+
 namespace halobench {
 
 const char* const kCsvHeader =
@@ -30,6 +32,7 @@ void print_results(const Problem& p, const Options& o, int procs, const std::vec
   }
   for (const Result& r : results)
     if (!r.note.empty()) fmt::print("  {}\n", r.note);
+  fmt::print("{}\n", recommendation_line(recommend(results)));
 }
 
 void write_results(benchstats::CsvWriter& csv, const Problem& p, const Options& o, int procs,

@@ -11,7 +11,8 @@ namespace halobench {
 // The CSV columns (scripts/plot_halobench.py and tests/halobench read them by name).
 extern const char* const kCsvHeader;
 
-// Prints the table of one problem: median, 95% CI, ratio to the baseline, messages/bytes/rounds.
+// Prints the table of one problem: median, 95% CI, ratio to the baseline, messages/bytes/rounds, then
+// the recommendation (recommend.hpp).
 void print_results(const Problem& p, const Options& o, int procs, const std::vector<Result>& results);
 
 // Appends one CSV row per backend that was timed.

@@ -2,13 +2,16 @@
 """Smoke test of build/bin/halobench and scripts/plot_halobench.py: a tiny run on 2 ranks must
 exit 0 and write a well-formed CSV (every backend for every stencil and block size, positive
 medians inside their CIs, mpi_neighbor_alltoallw's ratio exactly 1, every ratio equal to its
-median over the baseline's), and the plot script must turn it into non-trivial PNGs.
+median over the baseline's), end every table with a recommendation that agrees with the CSV (the
+fastest backend that is not auto, its margin over the runner-up), and the plot script must turn the
+CSV into non-trivial PNGs.
 
     halobench_smoke.py --halobench PATH --mpiexec PATH --plot scripts/plot_halobench.py
 """
 import argparse
 import csv
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -49,6 +52,38 @@ def check_csv(path):
                 check(chosen_ok, f"{where} {name}: chosen {r['chosen']}")
 
 
+RECOMMENDATION = re.compile(r"^recommendation: comm\.backend: ([a-z0-9_]+) \(([0-9.]+)% faster than the runner-up "
+                            r"([a-z0-9_]+); (within|outside) the noise: the 95% CIs (overlap|are apart), "
+                            r"faster in ([0-9]+) of ([0-9]+) series(; either will do)?\)$")
+
+
+def check_recommendations(stdout, path):
+    """One recommendation per (stencil, block), in the run's order: the CSV's two fastest backends that
+    run themselves (auto is timed as its pick), the margin between them, and a noise verdict that
+    follows from the evidence printed with it."""
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    lines = [line for line in stdout.splitlines() if line.startswith("recommendation:")]
+    if not check(len(lines) == len(STENCILS) * len(BLOCKS), f"recommendation lines: {lines}"):
+        return
+    problems = [(stencil, block) for stencil in STENCILS for block in BLOCKS]
+    for (stencil, block), line in zip(problems, lines):
+        where = f"{stencil} block {block}"
+        m = RECOMMENDATION.match(line)
+        if not check(m, f"{where}: recommendation line {line!r}"):
+            continue
+        group = [r for r in rows if r["stencil"] == stencil and int(r["block"]) == block and r["chosen"] == r["backend"]]
+        ranked = sorted(group, key=lambda r: float(r["median_us"]))
+        check([m.group(1), m.group(3)] == [r["backend"] for r in ranked[:2]],
+              f"{where}: recommends {m.group(1)} over {m.group(3)}, CSV order {[r['backend'] for r in ranked]}")
+        margin = 100 * (float(ranked[1]["median_us"]) / float(ranked[0]["median_us"]) - 1)
+        check(abs(float(m.group(2)) - margin) < 0.06, f"{where}: margin {m.group(2)}% vs the CSV's {margin:.3f}%")
+        won, series = int(m.group(6)), int(m.group(7))
+        noise = m.group(5) == "overlap" or won < series
+        check(series == 2 and (m.group(4) == "within") == noise and bool(m.group(8)) == noise,
+              f"{where}: noise verdict does not follow from its evidence: {line}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--halobench", required=True)
@@ -66,6 +101,7 @@ def main():
         if check(code == 0, f"halobench exit {code}") and check(os.path.exists(out), "no CSV"):
             check("FAILED" not in stdout, "a backend failed its correctness check")
             check_csv(out)
+            check_recommendations(stdout, out)
             plots = os.path.join(d, "plots")
             q = subprocess.run([sys.executable, args.plot, out, "--out", plots], capture_output=True, text=True,
                                timeout=120)

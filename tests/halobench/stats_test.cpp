@@ -25,6 +25,13 @@ TEST(BenchStats, LowerMedianOfEvenCount) {
   EXPECT_DOUBLE_EQ(s.median, 2.0);
 }
 
+TEST(BenchStats, SeriesMediansSplitSamplesInOrder) {
+  EXPECT_EQ(benchstats::series_medians({1, 3, 2, 10, 30, 20}, 2), (std::vector<double>{2, 20}));
+  EXPECT_EQ(benchstats::series_medians({1, 2, 3, 4}, 2), (std::vector<double>{1.5, 3.5}));
+  EXPECT_EQ(benchstats::series_medians({1, 2, 3, 4}, 2, benchstats::Quantile::lower), (std::vector<double>{1, 3}));
+  EXPECT_TRUE(benchstats::series_medians({1, 2, 3}, 2).empty());
+}
+
 TEST(BenchStats, TukeyFenceDropsFarOutlier) {
   std::vector<double> x;
   for (int i = 1; i <= 20; ++i) x.push_back(i);

@@ -25,4 +25,10 @@ struct Summary {
 // order statistics at ranks n/2 -+ 1.96 sqrt(n)/2.
 Summary summarize(std::vector<double> samples, double tukey_k, Quantile rule = Quantile::interpolated);
 
+// The median of each of `series` equal consecutive parts of `samples` (time_cells appends a cell's
+// samples series by series), unfiltered: how much a cell's time moves within one run. Empty when
+// the samples do not split evenly.
+std::vector<double> series_medians(const std::vector<double>& samples, int series,
+                                   Quantile rule = Quantile::interpolated);
+
 }  // namespace benchstats
