@@ -8,6 +8,7 @@
 #include "cartex/halo/backends.hpp"
 #include "halo_test_support.hpp"
 #include "mpi_check.hpp"
+#include "start_finish.hpp"
 
 namespace cartex {
 namespace {
