@@ -74,7 +74,6 @@ TEST(StarStencil, PointOrderIsCentreThenMinusPlusPerRadiusPerDimension) {
   EXPECT_EQ(s.weights[0], centre);
   EXPECT_EQ(s.reach().lo, (std::array<int, 3>{3, 3, 3}));
   EXPECT_TRUE(s.is_mirror_symmetric());
-  EXPECT_FALSE(s.has_diagonals());
 }
 
 TEST(StarStencil, OrderTwoIsTheBuiltinBitwise) {

@@ -106,7 +106,8 @@ TEST(HaloCounts, HalosDeeperThanABlockReachDistanceTwo) {
   if (size != 8) GTEST_SKIP() << "needs 8 ranks (2x2x2)";
   const Built b = build(2, test::shaped_stencil("star", 3, 3), 1);
   EXPECT_EQ(b.pattern.blocks.size(), 12u);
-  for (const auto& o : b.pattern.offsets()) {
+  for (const Block& block : b.pattern.blocks) {
+    const core::Offset& o = block.offset;
     const int nonzero = (o[0] != 0) + (o[1] != 0) + (o[2] != 0);
     EXPECT_EQ(nonzero, 1);
     EXPECT_LE(std::abs(o[0] + o[1] + o[2]), 2);
