@@ -67,7 +67,8 @@ TEST(CartReduce, ReduceAndScatterReduceMatchMpi) {
         for (int i = 0; i < t; ++i) {
           if (tgt[static_cast<std::size_t>(i)] == MPI_PROC_NULL) continue;
           for (int x = 0; x < kCount; ++x)
-            csend.push_back(send[static_cast<std::size_t>(displs[static_cast<std::size_t>(i)] / static_cast<MPI_Aint>(sizeof(int)) + 2 * x)]);
+            csend.push_back(
+                send[static_cast<std::size_t>(displs[static_cast<std::size_t>(i)] / static_cast<MPI_Aint>(sizeof(int)) + 2 * x)]);
         }
         csend.push_back(0);
         MPI_Neighbor_alltoall(csend.data(), kCount, MPI_INT, crecv.data(), kCount, MPI_INT, graph);
