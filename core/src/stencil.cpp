@@ -20,14 +20,6 @@ HaloWidths Stencil::reach() const {
   return w;
 }
 
-bool Stencil::has_diagonals() const {
-  for (const auto& o : offsets) {
-    int nonzero = (o[0] != 0) + (o[1] != 0) + (o[2] != 0);
-    if (nonzero > 1) return true;
-  }
-  return false;
-}
-
 bool Stencil::is_mirror_symmetric() const {
   std::map<Offset, double> w;
   for (int q = 0; q < size(); ++q) w[offsets[q]] += weights[q];

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cartex/cart/cx_cart.h"
+#include "mpi_world.hpp"
 #include "support.hpp"
 
 namespace {
@@ -343,9 +344,7 @@ const Variant kVariants[] = {{"direct", "zerocopy"}, {"combining", "zerocopy"}, 
 
 template <class F>
 void for_each_env(F&& f) {
-  int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int p = cartex::test::world_size(), rank = cartex::test::world_rank();
   for (const carttest::Case& c : carttest::cases(p)) {
     for (const Variant& v : kVariants) {
       Env e{carttest::create(c, v.algorithm, v.execution), MPI_COMM_NULL, {}, {}, c.t(), rank,
@@ -390,9 +389,7 @@ TEST(CartCollectives, IrregularBlockingAndInit) {
 // A cached schedule must not bind buffers: the same collective on two live buffer sets, and
 // different collectives alternating on one neighborhood, are right every time.
 TEST(CartCollectives, BlockingCallsTakeAnyBuffers) {
-  int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int p = cartex::test::world_size(), rank = cartex::test::world_rank();
   for (const carttest::Case& c : carttest::cases(p)) {
     if (c.name != "d2_moore1_periodic" && c.name != "small_dims_mixed") continue;
     for (const Variant& v : kVariants) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cartex/cart/neighborhood.hpp"
+#include "mpi_world.hpp"
 
 namespace {
 
@@ -38,9 +39,7 @@ struct Blocks {
 int source_of(int rank, int size, int i) { return ((rank - kOffsets[static_cast<size_t>(i)]) % size + size) % size; }
 
 TEST(CartCppApi, AlltoallvAndAlltoallwPlansDeliverEveryBlock) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int rank = cartex::test::world_rank(), size = cartex::test::world_size();
   const Blocks b;
   const int t = static_cast<int>(kOffsets.size());
   for (const Algorithm a : {Algorithm::direct, Algorithm::combining})

@@ -9,6 +9,7 @@
 
 #include "cartex/cart/cx_cart.h"
 #include "cartex/cart/neighborhood_families.hpp"
+#include "mpi_world.hpp"
 
 namespace {
 
@@ -19,17 +20,8 @@ std::string message() {
   return std::string(text, static_cast<std::size_t>(len));
 }
 
-int rank_of_world() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-int size_of_world() {
-  int p = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  return p;
-}
+using cartex::test::world_rank;
+using cartex::test::world_size;
 
 MPI_Info checking() {
   MPI_Info info;
@@ -41,10 +33,10 @@ MPI_Info checking() {
 }  // namespace
 
 TEST(CartErrors, DifferentTIsReportedEverywhere) {
-  if (size_of_world() < 2) GTEST_SKIP() << "needs two processes";
-  const int p = size_of_world();
+  if (world_size() < 2) GTEST_SKIP() << "needs two processes";
+  const int p = world_size();
   const std::vector<int> offsets = {1, 0, -1, 0, 0, 1};
-  const int t = rank_of_world() == 1 ? 2 : 3;
+  const int t = world_rank() == 1 ? 2 : 3;
   MPI_Info info = checking();
   MPI_Comm comm = MPI_COMM_NULL;
   const int dims[] = {p}, periods[] = {1};
@@ -58,10 +50,10 @@ TEST(CartErrors, DifferentTIsReportedEverywhere) {
 }
 
 TEST(CartErrors, DifferentOffsetIsNamed) {
-  if (size_of_world() < 2) GTEST_SKIP() << "needs two processes";
-  const int p = size_of_world();
+  if (world_size() < 2) GTEST_SKIP() << "needs two processes";
+  const int p = world_size();
   std::vector<int> offsets = {1, -1, 2, -2};
-  if (rank_of_world() == p - 1) offsets[2] = 3;
+  if (world_rank() == p - 1) offsets[2] = 3;
   MPI_Info info = checking();
   MPI_Comm comm = MPI_COMM_NULL;
   const int dims[] = {p}, periods[] = {1};
@@ -80,16 +72,16 @@ TEST(CartErrors, BadDimensions) {
             MPI_ERR_DIMS);
   EXPECT_NE(message().find("d = 0"), std::string::npos) << message();
   // d < 1 on one process only: the others learn of it instead of hanging in MPI_Cart_create.
-  const int p = size_of_world();
+  const int p = world_size();
   const int dims2[] = {p};
-  const int d = rank_of_world() == 0 ? -1 : 1;
+  const int d = world_rank() == 0 ? -1 : 1;
   const int rc = CX_Cart_neighborhood_create(MPI_COMM_WORLD, d, dims2, periods, 1, offsets, MPI_UNWEIGHTED,
                                              MPI_INFO_NULL, 0, &comm);
-  EXPECT_EQ(rc, rank_of_world() == 0 ? MPI_ERR_DIMS : MPI_ERR_ARG);
+  EXPECT_EQ(rc, world_rank() == 0 ? MPI_ERR_DIMS : MPI_ERR_ARG);
 }
 
 TEST(CartErrors, NegativeCountsWithoutDeadlock) {
-  const int p = size_of_world();
+  const int p = world_size();
   const std::vector<int> offsets = cartex::cart::moore_offsets(1, 1);
   MPI_Info info = checking();
   MPI_Comm comm = MPI_COMM_NULL;
@@ -102,9 +94,9 @@ TEST(CartErrors, NegativeCountsWithoutDeadlock) {
   EXPECT_EQ(CX_Cart_alltoall(send, -1, MPI_INT, recv, 1, MPI_INT, comm), MPI_ERR_COUNT);
   EXPECT_NE(message().find("negative"), std::string::npos) << message();
   // Negative on the last process only: it gets MPI_ERR_COUNT, the others MPI_ERR_OTHER.
-  const int count = rank_of_world() == p - 1 ? -2 : 1;
+  const int count = world_rank() == p - 1 ? -2 : 1;
   const int rc = CX_Cart_allgather(send, count, MPI_INT, recv, 1, MPI_INT, comm);
-  EXPECT_EQ(rc, rank_of_world() == p - 1 ? MPI_ERR_COUNT : MPI_ERR_OTHER);
+  EXPECT_EQ(rc, world_rank() == p - 1 ? MPI_ERR_COUNT : MPI_ERR_OTHER);
   const int counts[2] = {1, -1}, displs[2] = {0, 1};
   EXPECT_EQ(CX_Cart_alltoallv(send, counts, displs, MPI_INT, recv, counts, displs, MPI_INT, comm), MPI_ERR_COUNT);
   // The neighborhood still works afterwards.
@@ -121,11 +113,11 @@ TEST(CartErrors, NonCartesianCommunicator) {
   EXPECT_EQ(CX_Cart_alltoall(send, 1, MPI_INT, recv, 1, MPI_INT, MPI_COMM_NULL), MPI_ERR_COMM);
   // A plain MPI Cartesian communicator supports the relative helpers but not the collectives.
   MPI_Comm cart;
-  const int dims[] = {size_of_world()}, periods[] = {1};
+  const int dims[] = {world_size()}, periods[] = {1};
   MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
   int in = 0, out = 0;
   EXPECT_EQ(CX_Cart_relative_shift(cart, rel, &in, &out), MPI_SUCCESS);
-  EXPECT_EQ(out, (rank_of_world() + 1) % size_of_world());
+  EXPECT_EQ(out, (world_rank() + 1) % world_size());
   EXPECT_EQ(CX_Cart_allgather(send, 1, MPI_INT, recv, 1, MPI_INT, cart), MPI_ERR_TOPOLOGY);
   MPI_Comm_free(&cart);
 }
@@ -139,7 +131,7 @@ void first_only(void* in, void* inout, int* len, MPI_Datatype*) {
 }  // namespace
 
 TEST(CartErrors, NonCommutativeOpAndBadInfo) {
-  const int dims[] = {size_of_world()}, periods[] = {1}, offsets[] = {1, -1};
+  const int dims[] = {world_size()}, periods[] = {1}, offsets[] = {1, -1};
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Info info;
   MPI_Info_create(&info);

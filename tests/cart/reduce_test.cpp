@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cartex/cart/cx_cart.h"
+#include "mpi_world.hpp"
 #include "support.hpp"
 
 namespace {
@@ -32,9 +33,7 @@ std::vector<int> local_reduce(const std::vector<int>& blocks, std::size_t n, MPI
 }  // namespace
 
 TEST(CartReduce, ReduceAndScatterReduceMatchMpi) {
-  int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int p = cartex::test::world_size(), rank = cartex::test::world_rank();
   for (const carttest::Case& c : carttest::cases(p)) {
     for (const char* algorithm : {"direct", "combining", "auto"}) {
       MPI_Comm comm = carttest::create(c, algorithm, "auto");
@@ -68,7 +67,8 @@ TEST(CartReduce, ReduceAndScatterReduceMatchMpi) {
         for (int i = 0; i < t; ++i) {
           if (tgt[static_cast<std::size_t>(i)] == MPI_PROC_NULL) continue;
           for (int x = 0; x < kCount; ++x)
-            csend.push_back(send[static_cast<std::size_t>(displs[static_cast<std::size_t>(i)] / static_cast<MPI_Aint>(sizeof(int)) + 2 * x)]);
+            csend.push_back(
+                send[static_cast<std::size_t>(displs[static_cast<std::size_t>(i)] / static_cast<MPI_Aint>(sizeof(int)) + 2 * x)]);
         }
         csend.push_back(0);
         MPI_Neighbor_alltoall(csend.data(), kCount, MPI_INT, crecv.data(), kCount, MPI_INT, graph);

@@ -14,6 +14,7 @@
 #include "cartex/graph/error.hpp"
 #include "cartex/graph/pattern.hpp"
 #include "graphs.hpp"
+#include "mpi_world.hpp"
 
 namespace {
 
@@ -22,17 +23,9 @@ using graphtest::Graph;
 
 constexpr int kSentinel = -7;
 
-int world_rank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-int world_size() {
-  int p = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  return p;
-}
+using cartex::test::world_rank;
+using cartex::test::world_size;
+using cartex::test::world_sum;
 
 std::vector<Graph> all_graphs() {
   const int p = world_size();
@@ -79,12 +72,6 @@ struct Case {
   std::shared_ptr<const Pattern> pattern;
   Neighbors nb;
 };
-
-int sum_over_ranks(int x) {
-  int s = 0;
-  MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  return s;
-}
 
 void check_allgather(const Case& c, int salt) {
   const int me = world_rank(), m = 3;
@@ -165,7 +152,7 @@ TEST(GraphCollectives, EqualMpiOnAllGraphsAndThresholds) {
     for (int theta : {1, 2, 4}) {
       Case c(g, theta);
       EXPECT_EQ(c.pattern->theta(), theta);
-      combined_cases += sum_over_ranks(c.pattern->pairings()) > 0 ? 1 : 0;
+      combined_cases += world_sum(c.pattern->pairings()) > 0 ? 1 : 0;
       check_allgather(c, theta);
       check_allgatherv(c);
       check_alltoallv(c);
@@ -193,7 +180,7 @@ TEST(GraphPattern, MooreNeighborhoodsCombine) {
   // Moore D=2 R=2 on the torus shares many out-neighbors between adjacent processes: with theta 1
   // somebody must pair, and the pattern must keep every out-neighbor covered exactly once.
   Case c(graphtest::moore(world_size(), 2, 2, true), 1);
-  EXPECT_GT(sum_over_ranks(c.pattern->pairings()), 0);
+  EXPECT_GT(world_sum(c.pattern->pairings()), 0);
   EXPECT_GE(c.pattern->iterations(), 1);
   std::vector<int> covered = c.pattern->direct_targets();
   for (const auto& s : c.pattern->steps()) {

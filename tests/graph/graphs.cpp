@@ -1,5 +1,6 @@
 // Deterministic test graphs (std::mt19937 gives the same stream on every process).
 #include "graphs.hpp"
+#include "mpi_world.hpp"
 
 #include <random>
 
@@ -83,8 +84,7 @@ Graph upper_triangle(int procs) {
 }
 
 MPI_Comm create_comm(const Graph& g) {
-  int me = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  const int me = cartex::test::world_rank();
   const std::vector<int>& out = g.out[static_cast<std::size_t>(me)];
   std::vector<int> in;
   for (std::size_t q = 0; q < g.out.size(); ++q)

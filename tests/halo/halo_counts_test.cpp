@@ -9,6 +9,7 @@
 
 #include "cartex/halo/backends.hpp"
 #include "halo_test_support.hpp"
+#include "mpi_world.hpp"
 
 namespace cartex {
 namespace {
@@ -22,9 +23,7 @@ struct Built {
 };
 
 Built build(long n, const core::Stencil& st, int k) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int rank = test::world_rank(), size = test::world_size();
   core::GlobalGrid g;
   g.dim = 3;
   g.n = {64, 64, 64};
@@ -101,12 +100,12 @@ TEST(HaloCounts, StarHaloFacesAndDeepHaloDiamonds) {
 TEST(HaloCounts, HalosDeeperThanABlockReachDistanceTwo) {
   // A star of radius 3 with blocks of 2 cells needs neighbors at distance 2 along the axes only; with
   // one process per dimension the grid would be shallower than the halo, so this runs on 8 ranks.
-  int size = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int size = test::world_size();
   if (size != 8) GTEST_SKIP() << "needs 8 ranks (2x2x2)";
   const Built b = build(2, test::shaped_stencil("star", 3, 3), 1);
   EXPECT_EQ(b.pattern.blocks.size(), 12u);
-  for (const auto& o : b.pattern.offsets()) {
+  for (const Block& block : b.pattern.blocks) {
+    const core::Offset& o = block.offset;
     const int nonzero = (o[0] != 0) + (o[1] != 0) + (o[2] != 0);
     EXPECT_EQ(nonzero, 1);
     EXPECT_LE(std::abs(o[0] + o[1] + o[2]), 2);

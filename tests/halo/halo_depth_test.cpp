@@ -11,6 +11,7 @@
 
 #include "cartex/halo/pattern.hpp"
 #include "halo_test_support.hpp"
+#include "mpi_world.hpp"
 
 namespace cartex {
 namespace {
@@ -32,9 +33,7 @@ long octahedral_shell_cells(const core::Box& b, long k) {
 }
 
 TEST(HaloDepth, DeepStarHaloIsTheOctahedralShellBuiltInLinearWork) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int rank = test::world_rank(), size = test::world_size();
   core::GlobalGrid g;
   g.dim = 3;
   g.n = {33, 32, 32};  // uneven blocks along x on several ranks

@@ -15,6 +15,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/halo/backends.hpp"
 #include "halo_test_support.hpp"
+#include "mpi_world.hpp"
 
 namespace cartex {
 namespace {
@@ -27,9 +28,7 @@ constexpr double kUntouched = -1.0;
 
 // Exchanges once with `backend` and checks every cell of the view; returns the number of wrong cells.
 long check_case(const Case& c, const std::string& backend) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int rank = test::world_rank(), size = test::world_size();
   const core::GlobalGrid g = c.grid();
   const core::Stencil st = c.stencil();
   const core::Decomposition dec(g, core::ProcessGrid::create(g, {0, 0, 0}, size));
@@ -98,8 +97,7 @@ long check_case(const Case& c, const std::string& backend) {
 }
 
 TEST(HaloExchange, EveryBackendFillsTheExactHaloWithOwnersValues) {
-  int size = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int size = test::world_size();
   for (const auto& c : test::exchange_cases(size))
     for (const Backend& backend : backends()) {
       const long wrong = check_case(c, backend.name);

@@ -38,7 +38,8 @@ std::string Case::describe() const {
 }
 
 std::vector<Case> exchange_cases(int ranks) {
-  const std::vector<std::array<bool, 3>> periodicity = {{true, true, true}, {false, false, false}, {true, false, false}, {false, true, true}};
+  const std::vector<std::array<bool, 3>> periodicity = {
+      {true, true, true}, {false, false, false}, {true, false, false}, {false, true, true}};
   std::vector<Case> out;
   const bool big = ranks >= 6;  // 6-8 oversubscribed ranks: fewer, smaller cases
   for (size_t p = 0; p < periodicity.size(); ++p) {

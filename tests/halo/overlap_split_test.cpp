@@ -11,6 +11,7 @@
 #include "cartex/halo/geometry.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "halo_test_support.hpp"
+#include "mpi_world.hpp"
 
 namespace cartex {
 namespace {
@@ -30,9 +31,7 @@ HaloPattern pattern_for(const test::Case& c, int rank, int size) {
 }
 
 TEST(OverlapSplit, InnerReadsNoReceivedCellAndWithRimCoversStepOne) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int rank = test::world_rank(), size = test::world_size();
   for (const test::Case& c : test::exchange_cases(size)) {
     const HaloPattern p = pattern_for(c, rank, size);
     std::set<long> received;
@@ -76,9 +75,7 @@ TEST(OverlapSplit, InnerReadsNoReceivedCellAndWithRimCoversStepOne) {
 //   - rim step j reads no cell inner steps j + 1, j + 3, ... write (it would read their values, not
 //     step j - 1's).
 TEST(OverlapSplit, CycleSplitRunsInnerPassesWhileTheExchangeIsInFlight) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int rank = test::world_rank(), size = test::world_size();
   for (const test::Case& c : test::exchange_cases(size)) {
     HaloGeometry geo(core::Decomposition(c.grid(), core::ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
     const HaloPattern p = make_halo_pattern(geo, rank);

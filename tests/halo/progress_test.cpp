@@ -11,6 +11,7 @@
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
 #include "halo_test_support.hpp"
+#include "mpi_world.hpp"
 
 namespace cartex {
 namespace {
@@ -41,9 +42,7 @@ struct Built {
   HaloPattern pattern;
 };
 Built build() {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int rank = test::world_rank(), size = test::world_size();
   const test::Case c{3, {12, 10, 8}, {true, true, true}, "box", 1, 2};
   HaloGeometry geo(core::Decomposition(c.grid(), core::ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
   HaloPattern pattern = make_halo_pattern(geo, rank);
@@ -58,8 +57,7 @@ bool progress_until_done(HaloPlan& plan) {
 }
 
 TEST(HaloProgress, EveryOverlappingPlanCompletesThroughProgressAlone) {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = test::world_rank();
   const Built b = build();
   for (const Backend& row : backends()) {
     if (!row.overlaps) continue;  // blocking plans complete inside start
@@ -85,8 +83,7 @@ TEST(HaloProgress, EveryOverlappingPlanCompletesThroughProgressAlone) {
 }
 
 TEST(HaloProgress, SelfBlocksAreCompleteWhenStartReturns) {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = test::world_rank();
   const Built b = build();
   std::vector<long> self_cells;
   for (const Block& block : b.pattern.blocks)

@@ -9,6 +9,7 @@
 #include "cartex/core/decomposition.hpp"
 #include "cartex/halo/backends.hpp"
 #include "halo_test_support.hpp"
+#include "mpi_world.hpp"
 
 namespace cartex {
 namespace {
@@ -34,8 +35,7 @@ std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const core::Ste
 }
 
 TEST(HaloSelfMessages, SevenPointStarEveryBackendCountsItsFaceMessagesToItself) {
-  int size = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int size = test::world_size();
   ASSERT_EQ(size, 1) << "this test describes one rank";
   const long face_bytes = 6 * 6 * 6 * static_cast<long>(sizeof(double));  // 6 faces of 6x6 cells
   for (const auto& [backend, s] : stats_on_one_rank(test::shaped_stencil("star", 1, 3))) {

@@ -8,6 +8,8 @@
 #include "cartex/halo/backends.hpp"
 #include "halo_test_support.hpp"
 #include "mpi_check.hpp"
+#include "mpi_world.hpp"
+#include "start_finish.hpp"
 
 namespace cartex {
 namespace {
@@ -20,9 +22,7 @@ struct Built {
   HaloPattern pattern;
 };
 Built build(const std::string& shape) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int rank = test::world_rank(), size = test::world_size();
   const test::Case c{3, {6, 6, 6}, {true, true, true}, shape, 1, 1};
   HaloGeometry geo(core::Decomposition(c.grid(), core::ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
   HaloPattern pattern = make_halo_pattern(geo, rank);
@@ -51,8 +51,7 @@ TEST(HaloStartFinish, PlansWithoutTheGeometryTheyNeedAreRefused) {
 }
 
 TEST(HaloMpiErrors, AFailedCallIsAnErrorNamingTheCallAndRank) {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = test::world_rank();
   EXPECT_NO_THROW(check_mpi(MPI_SUCCESS, "MPI_Isend"));
   try {
     check_mpi(MPI_ERR_TAG, "MPI_Isend");

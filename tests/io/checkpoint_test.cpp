@@ -16,6 +16,7 @@
 #include "cartex/core/error.hpp"
 #include "cartex/io/checkpoint.hpp"
 #include "cartex/io/output_writer.hpp"
+#include "mpi_world.hpp"
 
 namespace cartex::io {
 namespace {
@@ -24,17 +25,9 @@ namespace fs = std::filesystem;
 
 constexpr double kHaloMark = -7.0;
 
-int world_rank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-int world_size() {
-  int n = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &n);
-  return n;
-}
+using test::world_barrier;
+using test::world_rank;
+using test::world_size;
 
 // A directory every rank shares, made by rank 0 and removed when the test ends.
 class SharedDir {
@@ -50,7 +43,7 @@ class SharedDir {
     path_ = buf;
   }
   ~SharedDir() {
-    MPI_Barrier(MPI_COMM_WORLD);
+    world_barrier();
     if (world_rank() == 0) fs::remove_all(path_);
   }
   std::string file(const std::string& name) const { return (fs::path(path_) / name).string(); }
@@ -135,7 +128,7 @@ void write_on(int ranks, const core::Config& c, const std::string& path, const s
     write_checkpoint(path, c, provenance(ranks), 5, named, history(), comm);
     MPI_Comm_free(&comm);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
+  world_barrier();
 }
 
 // This rank's box when `ranks` ranks read (only for world_rank() < ranks).
@@ -251,7 +244,7 @@ TEST(Checkpoint, BadFieldListsAreRefusedOnEveryRankBeforeWriting) {
       {}, {{"u", &u}, {"u", &u}}, {{"history", &u}}, {{"", &u}}, {{"a/b", &u}}, {{"u", nullptr}}};
   for (const auto& fields : bad) {
     EXPECT_THROW(write_checkpoint(path, c, provenance(world_size()), 1, fields, history(), MPI_COMM_WORLD), core::Error);
-    MPI_Barrier(MPI_COMM_WORLD);
+    world_barrier();
     EXPECT_FALSE(fs::exists(path) || fs::exists(path + ".tmp"));
   }
 }
@@ -323,7 +316,7 @@ TEST(OutputWriter, CheckpointsHoldEveryNamedFieldAndFieldFilesU) {
     EXPECT_EQ(history_calls, 2);
     EXPECT_THROW(w.maybe_write(1, {{"u_previous", &previous}}, table), core::Error);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
+  world_barrier();
   for (const char* name : {"checkpoint_000002.h5", "checkpoint_000004.h5"}) {
     const Checkpoint ck = read_checkpoint(dir.file("two/") + name, c, box);
     core::Field a("a", layout_of(c, box)), b("b", layout_of(c, box));
@@ -343,7 +336,7 @@ TEST(OutputWriter, CheckpointsHoldEveryNamedFieldAndFieldFilesU) {
     for (long step = 0; step <= c.steps; ++step) w.maybe_write(step, u, table);
     EXPECT_EQ(w.stats().checkpoints, 2);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
+  world_barrier();
   const Checkpoint ck = read_checkpoint(dir.file("one/checkpoint_000004.h5"), c, box, {"u"});
   EXPECT_EQ(ck.fields, (std::vector<std::string>{"u"}));
 }

@@ -235,7 +235,8 @@ TEST(StencilKernels, RegionSweepEqualsInteriorSweepOnItsCells) {
     for (const auto& n : sizes(c.stencil.dim))
       for (auto kernel : {StencilOperator::Kernel::kAuto, StencilOperator::Kernel::kGeneric})
         for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
-          const std::string what = c.label + " n=" + std::to_string(n[0]) + (kernel == StencilOperator::Kernel::kAuto ? " auto" : " generic") +
+          const std::string what = c.label + " n=" + std::to_string(n[0]) +
+                                   (kernel == StencilOperator::Kernel::kAuto ? " auto" : " generic") +
                                    (scheme == Scheme::kEuler ? " euler" : " leapfrog");
           const core::FieldLayout l = layout_for(c.stencil, n);
           const StencilOperator op(c.stencil, l, kernel, scheme);

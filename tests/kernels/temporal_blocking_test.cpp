@@ -89,7 +89,8 @@ void expect_blocked_equals_single(const core::Stencil& st, const HaloPattern& p,
   long calls = 0;
   op.apply_steps(a2, b2, 0.01, blocked, first, k, between ? BetweenTiles([&] { ++calls; }) : BetweenTiles{});
   Kokkos::fence();
-  const std::string where = what + " kernel " + op.kernel_name() + " tile_y " + std::to_string(tile_y) + (between ? " cut between tiles" : "");
+  const std::string where =
+      what + " kernel " + op.kernel_name() + " tile_y " + std::to_string(tile_y) + (between ? " cut between tiles" : "");
   if (between) EXPECT_EQ(calls, (p.layout.extent(1) + tile_y - 1) / tile_y - 1) << where;
   EXPECT_EQ(first_difference(a1, a2), -1) << where;
   EXPECT_EQ(first_difference(b1, b2), -1) << where;

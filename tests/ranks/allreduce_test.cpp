@@ -11,25 +11,17 @@
 #include <vector>
 
 #include "cartex/ranks/allreduce.hpp"
+#include "mpi_world.hpp"
 
 namespace {
 
 using namespace cartex::ranks;
 
-int rank_of_world() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-int size_of_world() {
-  int p = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  return p;
-}
+using cartex::test::world_rank;
+using cartex::test::world_size;
 
 std::vector<Renaming> renamings() {
-  const int p = size_of_world();
+  const int p = world_size();
   std::vector<Renaming> r = {Renaming::identity(p)};
   for (int q : {2, 3})
     for (Mapping m : {Mapping::sequential, Mapping::round_robin}) r.push_back(Renaming::sequential_for(simulated_layout(p, q, m)));
@@ -40,7 +32,7 @@ std::vector<Renaming> renamings() {
 const std::vector<int> kCounts = {0, 1, 3, 7, 8, 1000};
 
 TEST(RingAllreduce, IntegersBitwiseEqualMpi) {
-  const int me = rank_of_world();
+  const int me = world_rank();
   for (const Renaming& ren : renamings())
     for (int count : kCounts)
       for (MPI_Op op : {MPI_SUM, MPI_MAX}) {
@@ -74,7 +66,7 @@ std::vector<double> documented_sum(const std::vector<std::vector<double>>& input
 }
 
 TEST(RingAllreduce, DoublesInTheDocumentedOrder) {
-  const int me = rank_of_world(), p = size_of_world();
+  const int me = world_rank(), p = world_size();
   for (const Renaming& ren : renamings())
     for (int count : kCounts) {
       std::vector<double> in(static_cast<std::size_t>(count) + 1);
@@ -100,7 +92,7 @@ TEST(RingAllreduce, DoublesInTheDocumentedOrder) {
 }
 
 TEST(Allreduce, FrontEndAgreesForEveryAlgorithm) {
-  const int me = rank_of_world();
+  const int me = world_rank();
   std::vector<int> in(10);
   for (int i = 0; i < 10; ++i) in[static_cast<std::size_t>(i)] = me * 3 + i;
   std::vector<int> expect(10);
@@ -118,7 +110,7 @@ TEST(Allreduce, RejectsNonCommutativeOps) {
   MPI_Op op = MPI_OP_NULL;
   MPI_Op_create([](void*, void*, int*, MPI_Datatype*) {}, 0, &op);
   int x = 1, y = 0;
-  EXPECT_THROW(ring_allreduce(&x, &y, 1, MPI_INT, op, MPI_COMM_WORLD, Renaming::identity(size_of_world())),
+  EXPECT_THROW(ring_allreduce(&x, &y, 1, MPI_INT, op, MPI_COMM_WORLD, Renaming::identity(world_size())),
                std::invalid_argument);
   MPI_Op_free(&op);
 }

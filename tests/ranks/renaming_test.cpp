@@ -10,6 +10,7 @@
 #include "cartex/ranks/grid_reordering.hpp"
 #include "cartex/ranks/layout.hpp"
 #include "cartex/ranks/renaming.hpp"
+#include "mpi_world.hpp"
 
 namespace {
 
@@ -62,8 +63,7 @@ TEST(Layout, Classification) {
 TEST(Layout, FromEnvironment) {
   setenv("CARTEX_RANKS_PER_NODE", "1", 1);
   setenv("CARTEX_RANK_MAPPING", "round_robin", 1);
-  int procs = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &procs);
+  const int procs = cartex::test::world_size();
   EXPECT_EQ(layout_from_env(MPI_COMM_WORLD).nodes(), procs);
   setenv("CARTEX_RANK_MAPPING", "diagonal", 1);
   EXPECT_THROW(layout_from_env(MPI_COMM_WORLD), std::invalid_argument);

@@ -32,6 +32,14 @@ std::vector<std::vector<core::LineRun>> chunks_of(const std::vector<core::LineRu
   return out;
 }
 
+// Runs `call` and adds its wall time to `seconds`.
+template <class Call>
+void timed(double& seconds, Call&& call) {
+  const double t0 = MPI_Wtime();
+  call();
+  seconds += MPI_Wtime() - t0;
+}
+
 }  // namespace
 
 Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update)
@@ -69,11 +77,7 @@ void Stepper::step(core::Field& u, core::Field& next) {
   if (now <= pass_end_) return;           // a blocked pass computed it already
   if (j == 1) {
     ++exchanges_;
-    if (previous_level_) {
-      const double t0 = MPI_Wtime();
-      plan_->exchange(next);
-      exchange_seconds_ += MPI_Wtime() - t0;
-    }
+    if (previous_level_) timed(exchange_seconds_, [&] { plan_->exchange(next); });
     if (overlap_) {
       if (pass_split_ && !read_after(now)) return overlapped_pass(u, next, now);
       overlapped_step(u, next);
@@ -81,9 +85,7 @@ void Stepper::step(core::Field& u, core::Field& next) {
       if (!pass_split_ && cycle_.tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
       return;
     }
-    const double t0 = MPI_Wtime();
-    plan_->exchange(u);
-    exchange_seconds_ += MPI_Wtime() - t0;
+    timed(exchange_seconds_, [&] { plan_->exchange(u); });
   }
   if (cycle_.tiling().tile_y > 0) return pass(u, next, j, now);
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
@@ -93,18 +95,12 @@ void Stepper::step(core::Field& u, core::Field& next) {
 void Stepper::overlapped_step(core::Field& u, core::Field& next) {
   // The exchange's visible time: start, every progress() call, finish.
   const double begin = MPI_Wtime();
-  double t0 = begin;
-  plan_->start(u);
-  exchange_seconds_ += MPI_Wtime() - t0;
+  timed(exchange_seconds_, [&] { plan_->start(u); });
   for (const kernels::CellRegion& chunk : inner_chunks_) {
     update(u, next, &chunk);  // one kernel launch per chunk, also on devices
-    t0 = MPI_Wtime();
-    progress();
-    exchange_seconds_ += MPI_Wtime() - t0;
+    timed(exchange_seconds_, [&] { progress(); });
   }
-  t0 = MPI_Wtime();
-  plan_->finish(u);
-  exchange_seconds_ += MPI_Wtime() - t0;
+  timed(exchange_seconds_, [&] { plan_->finish(u); });
   update(u, next, &rim_);
   if (pass_split_) return;  // overlap_cost() compares whole overlapped passes then
   overlapped_seconds_ += MPI_Wtime() - begin;
@@ -114,21 +110,13 @@ void Stepper::overlapped_step(core::Field& u, core::Field& next) {
 void Stepper::overlapped_pass(core::Field& u, core::Field& next, long now) {
   const int last = pass_last(1, now);
   const double begin = MPI_Wtime();
-  double t0 = begin;
-  plan_->start(u);
-  exchange_seconds_ += MPI_Wtime() - t0;
+  timed(exchange_seconds_, [&] { plan_->start(u); });
   {
     core::PhaseScope phase(core::Phase::kUpdate);
-    op_->apply_steps(u, next, *pass_split_, 1, last, [&] {
-      const double t = MPI_Wtime();
-      progress();
-      exchange_seconds_ += MPI_Wtime() - t;
-    });
+    op_->apply_steps(u, next, *pass_split_, 1, last, [&] { timed(exchange_seconds_, [&] { progress(); }); });
     Kokkos::fence();
   }
-  t0 = MPI_Wtime();
-  plan_->finish(u);
-  exchange_seconds_ += MPI_Wtime() - t0;
+  timed(exchange_seconds_, [&] { plan_->finish(u); });
   // Step t reads the field step t - 1 wrote: u, next, u, ... (the rims in step order; split_cycle).
   for (int t = 1; t <= last; ++t) update(t % 2 == 1 ? u : next, t % 2 == 1 ? next : u, &pass_rims_[t - 1]);
   if (last == k_) {

@@ -104,7 +104,7 @@ int allgatherw(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, con
 
 // Common path of the reductions: own[i] is the contribution to target i.
 int reduce(MPI_Comm comm, OpKind kind, const std::function<void(int, Err&)>& validate,
-           const std::function<std::vector<detail::Block>(int)>& own, void* rbuf, int count, MPI_Datatype type,
+           const std::function<std::vector<detail::BufferRegion>(int)>& own, void* rbuf, int count, MPI_Datatype type,
            MPI_Op op) {
   return detail::guarded([&] {
     auto state = detail::state_of(comm);
@@ -244,7 +244,7 @@ int CX_Cart_neighbor_reduce(const void* sendbuf, void* recvbuf, int count, MPI_D
   return reduce(
       cartcomm, OpKind::reduce, [](int, Err&) {},
       [&](int t) {
-        return std::vector<detail::Block>(static_cast<std::size_t>(t), detail::make_block(sendbuf, count, datatype));
+        return std::vector<detail::BufferRegion>(static_cast<std::size_t>(t), detail::make_region(sendbuf, count, datatype));
       },
       recvbuf, count, datatype, op);
 }
@@ -260,9 +260,9 @@ int CX_Cart_neighbor_scatter_reduce(const void* sendbuf, const int sendcounts[],
         detail::check_types(t, sendtypes, "sendtypes", e);
       },
       [&](int t) {
-        std::vector<detail::Block> own;
+        std::vector<detail::BufferRegion> own;
         for (int i = 0; i < t; ++i)
-          own.push_back(detail::make_block(static_cast<const char*>(sendbuf) + senddispls[i], sendcounts[i], sendtypes[i]));
+          own.push_back(detail::make_region(static_cast<const char*>(sendbuf) + senddispls[i], sendcounts[i], sendtypes[i]));
         return own;
       },
       recvbuf, count, datatype, op);

@@ -8,13 +8,13 @@
 
 namespace cartex::cart::detail {
 
-MPI_Datatype struct_type(const std::vector<const Block*>& blocks) {
+MPI_Datatype struct_type(const std::vector<const BufferRegion*>& blocks) {
   const int n = static_cast<int>(blocks.size());
   std::vector<int> lengths(blocks.size());
   std::vector<MPI_Aint> displs(blocks.size());
   std::vector<MPI_Datatype> types(blocks.size());
   for (int j = 0; j < n; ++j) {
-    const Block& b = *blocks[static_cast<std::size_t>(j)];
+    const BufferRegion& b = *blocks[static_cast<std::size_t>(j)];
     lengths[static_cast<std::size_t>(j)] = b.count;
     check_mpi(MPI_Get_address(b.addr, &displs[static_cast<std::size_t>(j)]), "MPI_Get_address");
     types[static_cast<std::size_t>(j)] = b.type;
@@ -83,10 +83,10 @@ ZeroCopyRun::ZeroCopyRun(const BoundSchedule& schedule, const CallLayout& layout
   auto typed = [&](const Message& m) {
     if (m.slots.size() == 1) {
       // One block: send it with its own datatype, no struct needed.
-      const Block& b = layout_.at(m.slots[0]);
+      const BufferRegion& b = layout_.at(m.slots[0]);
       return Typed{b.addr, b.count, b.type, false};
     }
-    std::vector<const Block*> blocks;
+    std::vector<const BufferRegion*> blocks;
     blocks.reserve(m.slots.size());
     for (Slot s : m.slots) blocks.push_back(&layout_.at(s));
     return Typed{MPI_BOTTOM, 1, struct_type(blocks), true};
@@ -168,7 +168,7 @@ int PackedRun::post(std::size_t k, MPI_Comm comm) {
     if (slots.size() != 1) {
       char* out = at;
       for (Slot s : slots) {
-        const Block& b = layout_.at(s);
+        const BufferRegion& b = layout_.at(s);
         std::memcpy(out, b.data, static_cast<std::size_t>(b.bytes));
         out += b.bytes;
       }
@@ -188,7 +188,7 @@ void PackedRun::received(std::size_t k) {
     if (phase.recvs[j].slots.size() == 1) continue;
     const char* in = buf + recv_at_[k][j];
     for (Slot s : phase.recvs[j].slots) {
-      const Block& b = layout_.at(s);
+      const BufferRegion& b = layout_.at(s);
       std::memcpy(b.data, in, static_cast<std::size_t>(b.bytes));
       in += b.bytes;
     }
@@ -197,12 +197,12 @@ void PackedRun::received(std::size_t k) {
 
 void run_self_copies(const BoundPhase& phase, const CallLayout& layout) {
   for (std::size_t c = 0; c < phase.self_from.size(); ++c)
-    copy_block(layout.at(phase.self_from[c]), layout.at(phase.self_to[c]));
+    copy_region(layout.at(phase.self_from[c]), layout.at(phase.self_to[c]));
 }
 
 void run_local_copies(const BoundSchedule& schedule, const CallLayout& layout) {
   for (std::size_t c = 0; c < schedule.copy_from.size(); ++c)
-    copy_block(layout.at(schedule.copy_from[c]), layout.at(schedule.copy_to[c]));
+    copy_region(layout.at(schedule.copy_from[c]), layout.at(schedule.copy_to[c]));
 }
 
 }  // namespace cartex::cart::detail

@@ -98,7 +98,7 @@ class PackedRun final : public PhasedRun {
 };
 
 // Struct datatype over the absolute addresses of blocks (committed; MPI_Type_free it).
-MPI_Datatype struct_type(const std::vector<const Block*>& blocks);
+MPI_Datatype struct_type(const std::vector<const BufferRegion*>& blocks);
 
 // Copies the transfers of a phase whose partner is this process.
 void run_self_copies(const BoundPhase& phase, const CallLayout& layout);

@@ -43,8 +43,8 @@ class TypeCache {
   bool valid_ = false;
 };
 
-Block block_of(const void* addr, int count, const TypeFacts& f) {
-  Block b;
+BufferRegion region_of(const void* addr, int count, const TypeFacts& f) {
+  BufferRegion b;
   b.addr = static_cast<char*>(const_cast<void*>(addr));
   b.count = count;
   b.type = f.type;
@@ -57,8 +57,8 @@ Block block_of(const void* addr, int count, const TypeFacts& f) {
 
 constexpr MPI_Aint kAlign = 16;
 
-Block mk(TypeCache& cache, const void* addr, int count, MPI_Datatype type) {
-  return block_of(addr, count, cache(type));
+BufferRegion mk(TypeCache& cache, const void* addr, int count, MPI_Datatype type) {
+  return region_of(addr, count, cache(type));
 }
 
 // The one predefined type a derived type is built from (e.g. MPI_DOUBLE for an hindexed type of
@@ -85,7 +85,7 @@ MPI_Datatype basic_type(MPI_Datatype type) {
 
 }  // namespace
 
-Block make_block(const void* addr, int count, MPI_Datatype type) { return block_of(addr, count, query(type)); }
+BufferRegion make_region(const void* addr, int count, MPI_Datatype type) { return region_of(addr, count, query(type)); }
 
 void CallLayout::make_temp(const std::vector<Slot>& mirror, std::vector<char>* arena) {
   temp_.clear();
@@ -98,7 +98,7 @@ void CallLayout::make_temp(const std::vector<Slot>& mirror, std::vector<char>* a
   std::vector<MPI_Datatype> element(mirror.size());
   std::vector<int> elements(mirror.size());
   for (std::size_t s = 0; s < mirror.size(); ++s) {
-    const Block& m = at(mirror[s]);
+    const BufferRegion& m = at(mirror[s]);
     element[s] = m.count > 0 ? basic_type(m.type) : MPI_BYTE;
     int esize = 1;
     check_mpi(MPI_Type_size(element[s], &esize), "MPI_Type_size");
@@ -114,15 +114,15 @@ void CallLayout::make_temp(const std::vector<Slot>& mirror, std::vector<char>* a
 
 void CallLayout::make_temp(int slots, int count, MPI_Datatype type) {
   const TypeFacts f = query(type);
-  const Block proto = block_of(nullptr, count, f);
+  const BufferRegion proto = region_of(nullptr, count, f);
   const MPI_Aint stride = (proto.span + kAlign - 1) / kAlign * kAlign;
   storage_.assign(static_cast<std::size_t>(stride * slots + kAlign), 0);
   temp_.clear();
   for (int s = 0; s < slots; ++s)
-    temp_.push_back(block_of(storage_.data() + stride * s - (proto.data - proto.addr), count, f));
+    temp_.push_back(region_of(storage_.data() + stride * s - (proto.data - proto.addr), count, f));
 }
 
-const Block& CallLayout::at(Slot slot) const {
+const BufferRegion& CallLayout::at(Slot slot) const {
   switch (slot.buffer) {
     case Buffer::send: return send[static_cast<std::size_t>(slot.index)];
     case Buffer::recv: return recv[static_cast<std::size_t>(slot.index)];
@@ -133,7 +133,7 @@ const Block& CallLayout::at(Slot slot) const {
 
 bool CallLayout::all_contiguous() const {
   for (const auto* v : {&send, &recv, &temp_})
-    for (const Block& b : *v)
+    for (const BufferRegion& b : *v)
       if (!b.contiguous) return false;
   return true;
 }
@@ -141,7 +141,7 @@ bool CallLayout::all_contiguous() const {
 double CallLayout::mean_block_bytes() const {
   if (recv.empty()) return 0.0;
   double sum = 0.0;
-  for (const Block& b : recv) sum += static_cast<double>(b.bytes);
+  for (const BufferRegion& b : recv) sum += static_cast<double>(b.bytes);
   return sum / static_cast<double>(recv.size());
 }
 
@@ -223,7 +223,7 @@ CallLayout allgatherw_layout(int t, const void* sbuf, int scount, MPI_Datatype s
   return l;
 }
 
-void copy_block(const Block& from, const Block& to) {
+void copy_region(const BufferRegion& from, const BufferRegion& to) {
   if (from.contiguous && to.contiguous) {
     if (from.bytes > 0) std::memcpy(to.data, from.data, static_cast<std::size_t>(from.bytes));
     return;

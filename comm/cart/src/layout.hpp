@@ -10,8 +10,9 @@
 
 namespace cartex::cart::detail {
 
-// One block: count elements of type at addr; data/bytes/contiguous describe it as plain bytes.
-struct Block {
+// Where one block of a buffer lies: count elements of type at addr; data/bytes/contiguous describe
+// it as plain bytes.
+struct BufferRegion {
   char* addr = nullptr;
   int count = 0;
   MPI_Datatype type = MPI_BYTE;
@@ -25,8 +26,8 @@ struct Block {
 class CallLayout {
  public:
   // Send blocks (allgather: one), receive blocks (t).
-  std::vector<Block> send;
-  std::vector<Block> recv;
+  std::vector<BufferRegion> send;
+  std::vector<BufferRegion> recv;
 
   // Places temporary slots copying the layout of the mirrored user blocks, in the arena when given
   // (scratch memory a neighborhood reuses across blocking calls) or in storage of the layout's own.
@@ -34,19 +35,19 @@ class CallLayout {
   // Allocates count temporary (count, datatype) slots for reductions.
   void make_temp(int slots, int count, MPI_Datatype type);
   // The block a slot refers to.
-  const Block& at(Slot slot) const;
+  const BufferRegion& at(Slot slot) const;
   // True when every user and temporary block is contiguous (packed execution possible).
   bool all_contiguous() const;
   // Mean bytes per receive block (the m of the linear model).
   double mean_block_bytes() const;
 
  private:
-  std::vector<Block> temp_;
+  std::vector<BufferRegion> temp_;
   std::vector<char> storage_;
 };
 
 // Describes count elements of type at addr (queries the type once per distinct type in a row).
-Block make_block(const void* addr, int count, MPI_Datatype type);
+BufferRegion make_region(const void* addr, int count, MPI_Datatype type);
 
 // Layouts of the six collectives (displacements as in the MPI neighborhood collectives).
 CallLayout alltoall_layout(int t, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount,
@@ -64,6 +65,6 @@ CallLayout allgatherw_layout(int t, const void* sbuf, int scount, MPI_Datatype s
                              const int* rcounts, const MPI_Aint* displs, const MPI_Datatype* rtypes);
 
 // Copies one block into another of the same type signature (memcpy when both are contiguous).
-void copy_block(const Block& from, const Block& to);
+void copy_region(const BufferRegion& from, const BufferRegion& to);
 
 }  // namespace cartex::cart::detail

@@ -15,10 +15,10 @@ class Partials {
  public:
   Partials(int temp_slots) : has_(static_cast<std::size_t>(temp_slots) + 1, 0) {}
   // Combines a (count, datatype) vector into the partial of slot `to`.
-  void combine(const Block& from, Slot to, const Block& target, MPI_Op op) {
+  void combine(const BufferRegion& from, Slot to, const BufferRegion& target, MPI_Op op) {
     char& has = has_[to.buffer == Buffer::recv ? 0 : static_cast<std::size_t>(to.index) + 1];
     if (!has) {
-      copy_block(from, target);
+      copy_region(from, target);
       has = 1;
     } else {
       check_mpi(MPI_Reduce_local(from.addr, target.addr, target.count, target.type, op), "MPI_Reduce_local");
@@ -31,12 +31,12 @@ class Partials {
 
 }  // namespace
 
-void State::reduce(OpKind kind, std::vector<Block> own, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op) {
+void State::reduce(OpKind kind, std::vector<BufferRegion> own, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op) {
   Decision d{options_.algorithm == Algorithm::combining, false};
   if (options_.algorithm == Algorithm::automatic) {
     auto& cached = decisions_[static_cast<std::size_t>(kind)];
     if (!cached) {
-      const Block probe = make_block(recvbuf, count, datatype);
+      const BufferRegion probe = make_region(recvbuf, count, datatype);
       double local = static_cast<double>(probe.bytes), global = 0.0;
       check_mpi(MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MAX, traffic_), "MPI_Allreduce");
       cached = Decision{auto_combining(Collective::allgather, global), false};
@@ -45,14 +45,14 @@ void State::reduce(OpKind kind, std::vector<Block> own, void* recvbuf, int count
   }
   const BoundReduce& s = bound_reduce(d.combining);
   CallLayout layout;
-  layout.recv.push_back(make_block(recvbuf, count, datatype));
+  layout.recv.push_back(make_region(recvbuf, count, datatype));
   layout.make_temp(s.temp_slots + offsets_.t(), count, datatype);
   // Contributions in another layout than (count, datatype) are copied into a slot of their own
   // first, since MPI_Reduce_local combines equal datatypes only.
   for (std::size_t i = 0; i < own.size(); ++i) {
     if (own[i].type == datatype && own[i].count == count) continue;
-    const Block& slot = layout.at({Buffer::temp, s.temp_slots + static_cast<int>(i)});
-    copy_block(own[i], slot);
+    const BufferRegion& slot = layout.at({Buffer::temp, s.temp_slots + static_cast<int>(i)});
+    copy_region(own[i], slot);
     own[i] = slot;
   }
   layout.send = std::move(own);
@@ -66,7 +66,7 @@ void State::reduce(OpKind kind, std::vector<Block> own, void* recvbuf, int count
     types.clear();
     for (const BoundReduceRound& r : phase) {
       if (r.recv_rank == MPI_PROC_NULL) continue;
-      std::vector<const Block*> blocks;
+      std::vector<const BufferRegion*> blocks;
       for (int slot : r.incoming) blocks.push_back(&layout.at({Buffer::temp, slot}));
       types.push_back(struct_type(blocks));
       requests.emplace_back();
@@ -74,7 +74,7 @@ void State::reduce(OpKind kind, std::vector<Block> own, void* recvbuf, int count
     }
     for (const BoundReduceRound& r : phase) {
       if (r.send_rank == MPI_PROC_NULL) continue;
-      std::vector<const Block*> blocks;
+      std::vector<const BufferRegion*> blocks;
       for (Slot slot : r.send) blocks.push_back(&layout.at(slot));
       types.push_back(struct_type(blocks));
       requests.emplace_back();

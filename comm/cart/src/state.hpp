@@ -70,7 +70,7 @@ class State {
   std::unique_ptr<PlanImpl> plan(OpKind kind, Collective collective, CallLayout layout,
                                  std::shared_ptr<State> self);
   // Runs a blocking reduction; own[i] is the caller's contribution for offset i.
-  void reduce(OpKind kind, std::vector<Block> own, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op);
+  void reduce(OpKind kind, std::vector<BufferRegion> own, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op);
 
   // alpha/beta: from the options, or measured once by ping-pong (collective on first use).
   const LinearModel& model();

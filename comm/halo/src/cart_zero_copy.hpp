@@ -12,8 +12,8 @@
 
 #include "cart_comm.hpp"
 #include "cartex/halo/plan.hpp"
-#include "mpi_check.hpp"
 #include "staging/zero_copy.hpp"
+#include "start_finish.hpp"
 
 namespace cartex::halo {
 

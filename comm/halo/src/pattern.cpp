@@ -59,12 +59,6 @@ std::vector<BlockPart> HaloPattern::recvs() const {
   return out;
 }
 
-std::vector<core::Offset> HaloPattern::offsets() const {
-  std::vector<core::Offset> out;
-  for (const auto& b : blocks) out.push_back(b.offset);
-  return out;
-}
-
 long HaloPattern::send_cells() const {
   long n = 0;
   for (const auto& s : sends()) n += static_cast<long>(s.cells->size());

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
     // comm/cart: a 1D ring neighborhood of +1 and -1.
     int dims[1] = {size}, periods[1] = {1}, rel[2] = {1, -1}, t = 0;
     MPI_Comm cart;
-    if (CX_Cart_neighborhood_create(MPI_COMM_WORLD, 1, dims, periods, 2, rel, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &cart) != MPI_SUCCESS) bad = 1;
+    if (CX_Cart_neighborhood_create(MPI_COMM_WORLD, 1, dims, periods, 2, rel, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &cart) != MPI_SUCCESS)
+      bad = 1;
     if (CX_Cart_neighbor_count(cart, &t) != MPI_SUCCESS || t != 2) bad = 1;
     MPI_Comm_free(&cart);
   }

@@ -4,7 +4,6 @@
 #include "cart_comm.hpp"
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
-#include "mpi_check.hpp"
 #include "schedule_stats.hpp"
 #include "staging/single_phase.hpp"
 #include "staging/staged_buffers.hpp"

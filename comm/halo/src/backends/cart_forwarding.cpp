@@ -4,9 +4,9 @@
 // and finish (blocking) move through the rest.
 #include "cartex/halo/backends.hpp"
 #include "cartex/halo/forwarding.hpp"
-#include "mpi_check.hpp"
 #include "schedule_stats.hpp"
 #include "staging/packed_messages.hpp"
+#include "start_finish.hpp"
 
 namespace cartex::halo {
 

@@ -7,8 +7,9 @@
 
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
-#include "mpi_check.hpp"
+#include "communicators.hpp"
 #include "staging/staged_buffers.hpp"
+#include "start_finish.hpp"
 
 namespace cartex::halo {
 

@@ -5,9 +5,11 @@
 
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
+#include "communicators.hpp"
 #include "mpi_check.hpp"
 #include "schedule_stats.hpp"
 #include "staging/zero_copy.hpp"
+#include "start_finish.hpp"
 
 namespace cartex::halo {
 

@@ -5,6 +5,7 @@
 // sends itself are copied field to field inside start (staging/self_copy.hpp).
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
+#include "communicators.hpp"
 #include "mpi_check.hpp"
 #include "schedule_stats.hpp"
 #include "staging/partner_messages.hpp"

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "mpi_check.hpp"
+#include "owned_handle.hpp"
 
 namespace cartex::halo {
 

@@ -1,6 +1,8 @@
 #include "staging/packed_messages.hpp"
 
 #include "cartex/core/phase_profile.hpp"
+#include "communicators.hpp"
+#include "mpi_check.hpp"
 
 namespace cartex::halo {
 

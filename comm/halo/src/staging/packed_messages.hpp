@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cartex/core/field.hpp"
-#include "mpi_check.hpp"
+#include "owned_handle.hpp"
 #include "staging/single_phase.hpp"
 #include "staging/staged_buffers.hpp"
 

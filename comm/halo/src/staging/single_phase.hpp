@@ -16,6 +16,7 @@
 #include "cartex/core/phase_profile.hpp"
 #include "mpi_check.hpp"
 #include "staging/staged_buffers.hpp"
+#include "start_finish.hpp"
 
 namespace cartex::halo {
 

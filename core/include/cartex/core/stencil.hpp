@@ -48,8 +48,6 @@ struct Stencil {
   int size() const { return static_cast<int>(offsets.size()); }
   // Halo widths: the largest reach of any offset on each side of each dimension.
   HaloWidths reach() const;
-  // True if some offset has non-zero components in two or more dimensions (edges/corners needed).
-  bool has_diagonals() const;
   // True if flipping the sign of any single coordinate maps the stencil onto itself with equal weights.
   bool is_mirror_symmetric() const;
   // The symbol sum_q w_q prod_d cos(k_d o_qd h_d): the eigenvalue of a mirror-symmetric stencil for

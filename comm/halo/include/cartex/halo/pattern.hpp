@@ -65,8 +65,6 @@ struct HaloPattern {
   std::vector<BlockPart> sends() const;
   // The blocks with a source, in block order (the in-neighbors of a dist graph).
   std::vector<BlockPart> recvs() const;
-  // The offsets of all blocks.
-  std::vector<core::Offset> offsets() const;
   // Cells sent per exchange, and non-empty messages to real neighbors.
   long send_cells() const;
   long send_messages() const;
