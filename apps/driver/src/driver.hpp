@@ -56,7 +56,9 @@ void prepare_output(const Setup& s, MPI_Comm launch);
 // Prints the resolved configuration, process grid, boxes, halo widths and neighbors (collective).
 void print_dry_run(const Setup& s);
 
-// Runs the time loop and prints progress and the summary (collective); returns the exit code.
+// Runs the time loop and prints progress and the summary (collective); returns the exit code: 0,
+// run.stopped_exit_code when a signal or the wall-time limit stopped it, 1 when a file written after
+// the last step failed (reported after the summary).
 int run(const Setup& s);
 
 }  // namespace cartex::app

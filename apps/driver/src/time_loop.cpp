@@ -103,7 +103,8 @@ int run(const Setup& s) {
   if (outcome.history.back().step != last_step) outcome.history.push_back(last);
   outcome.checksum = kernels::field_checksum(u, cfg.grid, comm, reduce);
   // A file that cannot be written now is reported after the summary of what ran, and fails the run.
-  const std::vector<std::string> problems = rank == 0 ? write_end_files(s, outcome.history, stop_checkpoint) : std::vector<std::string>{};
+  std::vector<std::string> problems;
+  if (rank == 0) problems = write_end_files(s, outcome.history, stop_checkpoint);
   int failed = problems.empty() ? 0 : 1;
   if (MPI_Bcast(&failed, 1, MPI_INT, 0, comm) != MPI_SUCCESS) throw core::Error("MPI_Bcast failed after the time loop");
   print_summary(s, stepper, stop, outcome);
