@@ -345,6 +345,10 @@ void read_run(YamlSection& run, Config& cfg) {
   if (cfg.wall_time_limit > 0 && cfg.wall_time_margin >= cfg.wall_time_limit)
     run.fail("wall_time_margin", fmt::format("expected less than run.wall_time_limit = {}, got {}", cfg.wall_time_limit,
                                              cfg.wall_time_margin));
+  cfg.stopped_exit_code = run.get_long("stopped_exit_code", 75, "0 or an integer 3..125 (exit code of a stopped run)");
+  if (cfg.stopped_exit_code != 0 && (cfg.stopped_exit_code < 3 || cfg.stopped_exit_code > 125))
+    run.fail("stopped_exit_code",
+             fmt::format("expected 0 or an integer 3..125 (1, 2: failures; above 125: signals), got {}", cfg.stopped_exit_code));
   run.finish();
 }
 
@@ -464,6 +468,7 @@ std::string emit_resolved(const Config& c) {
   root["run"]["progress_every"] = c.progress_every;
   root["run"]["wall_time_limit"] = value_node(c.wall_time_limit);
   if (c.wall_time_limit > 0) root["run"]["wall_time_margin"] = value_node(c.wall_time_margin);
+  root["run"]["stopped_exit_code"] = value_node(c.stopped_exit_code);
   root["comm"]["backend"] = c.backend;
   root["comm"]["overlap"] = c.overlap;
   root["comm"]["allreduce"] = c.allreduce;
@@ -558,6 +563,7 @@ Config read_config(const InputSources& in, Equation equation) {
   cfg.output_dir = output.get_string("dir", "output", "a directory path");
   if (cfg.output_dir.empty()) output.fail("dir", "expected a non-empty directory path");
   if (const std::string why = detail::output_dir_problem(cfg.output_dir); !why.empty()) output.fail("dir", why);
+  cfg.where["output.dir"] = output.where("dir");
   cfg.write_history = output.get_bool("history", false);
   read_output_files(output, cfg);
   output.finish();

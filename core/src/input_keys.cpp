@@ -55,6 +55,8 @@ const std::vector<InputKey>& input_keys() {
       {"run.wall_time_limit", "non-negative number", "0",
        "seconds the run may take; near it a checkpoint is written and the run stops; 0: no limit", "", {}},
       {"run.wall_time_margin", "non-negative number", "0", "seconds kept in reserve below run.wall_time_limit", "", {}},
+      {"run.stopped_exit_code", "0 or integer 3..125", "75",
+       "exit code of a run stopped early with a checkpoint (signal, wall-time limit); 0: as a finished run", "", {}},
       {"run.progress_every", "non-negative integer", "0", "rank 0 prints a progress record every N steps; 0: none", "", {}},
       {"comm.backend", "string", "p2p", "halo exchange backend (docs/backends.md); auto: the fastest at start-up", "", {}},
       {"comm.allreduce", "mpi, ring or ring_renamed", "mpi", "allreduce of the global diagnostics", "", {}},

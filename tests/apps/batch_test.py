@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """End-to-end tests of what a batch job needs from heat3d and wave3d: run.end_time, output and
 checkpoints every simulated-time interval, stopping on SIGTERM/SIGUSR1 or the wall-time limit with a
-checkpoint and a restart command, one name for the integral of u, and the summary of a restarted
-run. One case per ctest:
+checkpoint, a restart command that runs as printed, its own exit code and a restart marker, one name
+for the integral of u, the summary of a restarted run, an output directory checked by writing before
+step 1 and late write failures after the summary. One case per ctest:
 
     batch_test.py --heat3d PATH --wave3d PATH --mpiexec PATH --data DIR CASE
 """
@@ -138,19 +139,34 @@ def rank_pids(tag, timeout=60):
 
 def stop_line(out):
     """(reason, step, steps, checkpoint) of the 'stopped by' line, or None."""
-    m = re.search(r"^stopped by (.+) after step (\d+) of (\d+); checkpoint (\S+)$", out, re.M)
+    m = re.search(r"^stopped by (.+) after step (\d+) of (\d+); checkpoint (.+)$", out, re.M)
     return (m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)) if m else None
 
 
-def restart_from_command(d, out, ranks, extra=()):
-    """Runs the printed 'restart with:' command (the app replaced by the binary, `extra` arguments
-    added) on `ranks` ranks."""
+# run.stopped_exit_code's default: stopped early with a checkpoint, restart me. Runs with per-rank exit
+# codes check those: their mpiexec does not abort on a non-zero code and returns 0 (a plain mpiexec
+# returns 75: case_restart_command).
+STOPPED = 75
+
+
+def restart_line(out):
+    """The printed 'restart with:' command, or None."""
     m = re.search(r"^restart with: (.+)$", out, re.M)
-    if not check(m is not None, f"no restart command in\n{out}"):
+    check(m is not None, f"no restart command in\n{out}")
+    return m.group(1) if m else None
+
+
+def restart_from_command(d, out, ranks, extra=()):
+    """Runs the arguments of the printed 'restart with:' command (after the program), `extra` added,
+    on `ranks` ranks."""
+    line = restart_line(out)
+    if line is None:
         return ""
-    words = shlex.split(m.group(1))
-    check(words[0] == "heat3d", f"restart command starts with {words[0]}")
-    return ok_run(ranks, d, words[1:] + list(extra))
+    words = shlex.split(line)
+    program = [i for i, w in enumerate(words) if os.path.basename(w) == "heat3d"]
+    if not check(program, f"no heat3d in the restart command {line}"):
+        return ""
+    return ok_run(ranks, d, words[program[0] + 1:] + list(extra))
 
 
 # Far more steps than the run can make before the signal, so only the signal ends it (the wall-time
@@ -162,7 +178,7 @@ SIGNAL_SETS = ["physics.dt=1e-7", f"run.steps={SIGNAL_STEPS}", "run.progress_eve
 
 
 def case_signal():
-    """SIGTERM to one rank (not rank 0) of a 3-rank run mid-run: every rank exits 0 at the same step
+    """SIGTERM to one rank (not rank 0) of a 3-rank run mid-run: every rank exits 75 at the same step
     with a checkpoint and the restart command; that command, continued 500 steps on 2 ranks, ends
     bitwise where a fresh run to that step does. SIGUSR1 does the same."""
     with tempfile.TemporaryDirectory() as d:
@@ -180,7 +196,7 @@ def case_signal():
             out, err = p.communicate(timeout=300)
             out = first + out
             codes = cartex_testing.rank_codes(d)
-            check(p.returncode == 0 and codes == [0, 0, 0], f"{name}: exit {p.returncode}, per rank {codes}: {err}")
+            check(codes == [STOPPED] * 3, f"{name}: exit {p.returncode}, per rank {codes}: {err}")
             stop = stop_line(out)
             if not check(stop is not None and stop[0] == name and stop[1] < SIGNAL_STEPS, f"{name}: stop line in\n{out}"):
                 continue
@@ -202,7 +218,7 @@ def case_wall_time():
         t0 = time.time()
         code, out, err, codes = run(3, ["in.yaml"] + set_args(sets), d, per_rank_codes=True)
         took = time.time() - t0
-        check(code == 0 and codes == [0, 0, 0], f"wall time: exit {code}, per rank {codes}: {err}")
+        check(codes == [STOPPED] * 3, f"wall time: exit {code}, per rank {codes}: {err}")
         stop = stop_line(out)
         if not check(stop is not None and stop[0].startswith("the wall-time limit"), f"wall time: stop line in\n{out}"):
             return
@@ -267,6 +283,135 @@ def case_restart_summary():
               f"rate with no steps:\n{out}")
         out = ok_run(2, d, ["in.yaml"])
         check(re.search(r"^  steps +1\.\.20 of 20, dt 0\.0003 \(cfl \S+\), t_end 0\.006$", out, re.M), f"fresh summary:\n{out}")
+
+
+def stop_by_wall_time(d, args, ranks=3, program=None):
+    """Runs `args` (a run far too long) with a 2 s wall-time limit on `ranks` ranks; checks that every
+    rank exits 75 and returns (stdout, stop_line)."""
+    sets = ["physics.dt=1e-7", "run.steps=100000000", "run.wall_time_limit=2"]
+    code, out, err, codes = cartex_testing.mpirun(ARGS.mpiexec, ranks, program or ARGS.heat3d, args + set_args(sets), d,
+                                                  per_rank_codes=True)
+    check(codes == [STOPPED] * ranks, f"stopped run: exit {code}, per rank {codes}: {err}")
+    stop = stop_line(out)
+    check(stop is not None, f"no stop line in\n{out}")
+    return out, stop
+
+
+def case_restart_command():
+    """The printed restart command, pasted into a shell in the same directory, runs: the launcher
+    with this run's rank count, the program as invoked (here ./heat3d, a link), the input and the
+    overrides (an output.dir with a space, quoted), and continues bitwise: where it stops again, a
+    fresh run to that step has the same checksum."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        os.symlink(ARGS.heat3d, os.path.join(d, "heat3d"))
+        out, stop = stop_by_wall_time(d, ["in.yaml", "--set", "output.dir=out dir"], program="./heat3d")
+        line = restart_line(out)
+        if stop is None or line is None:
+            return
+        words = shlex.split(line)
+        check(words[:3] == ["mpiexec", "-n", "3"] and "./heat3d" in words and words[-1] == stop[3],
+              f"restart command {line!r}: expected mpiexec -n 3 ... ./heat3d ... --restart {stop[3]}")
+        p = subprocess.run(line, shell=True, cwd=d, capture_output=True, text=True, timeout=120)
+        check(p.returncode == STOPPED, f"the printed command exited {p.returncode}: {p.stderr}")
+        again = stop_line(p.stdout)
+        if not check(again is not None and again[1] > stop[1], f"the printed command did not continue:\n{p.stdout}"):
+            return
+        check(re.search(rf"^  steps +{stop[1] + 1}\.\.{again[1]} of .*\(restarted from {re.escape(stop[3])} at step {stop[1]}\)$",
+                        p.stdout, re.M), f"restarted steps line:\n{p.stdout}")
+        fresh = ok_run(2, d, ["in.yaml"] + set_args(["physics.dt=1e-7", f"run.steps={again[1]}", "output.dir=fresh"]))
+        check(checksum(fresh) is not None and checksum(fresh) == checksum(p.stdout),
+              f"restart to step {again[1]}: checksum {checksum(p.stdout)}, a fresh run {checksum(fresh)}")
+
+
+def case_exit_codes():
+    """A run stopped early exits 75 on every rank and through mpiexec, and leaves output.dir/restart.sh
+    holding the printed command; run.stopped_exit_code: 0 keeps 0; a run that reaches run.steps exits 0
+    and removes the marker; a code that means failure is refused."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        out, stop = stop_by_wall_time(d, ["in.yaml"])
+        marker = os.path.join(d, "output", "restart.sh")
+        line = restart_line(out)
+        if not check(os.path.exists(marker) and stop is not None and line is not None, f"no restart marker {marker}"):
+            return
+        text = open(marker).read()
+        check(text.startswith("#!/bin/sh\n") and f"\ncd {d} && exec {line}\n" in text, f"restart marker:\n{text}")
+        # Continued to the end: exit 0, the marker is gone.
+        ok_run(2, d, ["in.yaml", "--restart", stop[3]] + set_args(["physics.dt=1e-7", f"run.steps={stop[1] + 10}"]))
+        check(not os.path.exists(marker), "a finished run left the restart marker")
+        code, out, err, codes = run(2, ["in.yaml"] + set_args(["physics.dt=1e-7", "run.steps=100000000", "run.wall_time_limit=1",
+                                                              "run.stopped_exit_code=0", "output.dir=zero"]), d, per_rank_codes=True)
+        check(codes == [0, 0] and stop_line(out), f"run.stopped_exit_code=0: exit {code}, per rank {codes}: {err}")
+        bad_input(d, BASE + "  stopped_exit_code: 1\n", [],
+                  "bad.yaml:8:22: run.stopped_exit_code: expected 0 or an integer 3..125 (1, 2: failures; above 125: "
+                  "signals), got 1")
+
+
+def case_restart_latest_dir():
+    """--restart latest without an input file looks for the checkpoint in --set output.dir."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        ok_run(2, d, ["in.yaml"] + set_args(["output.dir=custom", "output.checkpoint_every=10"]))
+        out = ok_run(2, d, ["--restart", "latest"] + set_args(["output.dir=custom", "run.steps=30"]))
+        check(re.search(r"^  steps +21\.\.30 of 30, .*\(restarted from custom/checkpoint_000020\.h5 at step 20\)$", out, re.M),
+              f"--restart latest --set output.dir=custom:\n{out}")
+        fresh = ok_run(2, d, ["in.yaml"] + set_args(["run.steps=30", "output.dir=fresh"]))
+        check(checksum(out) is not None and checksum(out) == checksum(fresh), f"checksum {checksum(out)}, fresh {checksum(fresh)}")
+
+
+def case_output_dir_kernel_fs():
+    """An output directory on /proc or /sys (which root passes access() on) is refused before step 1
+    with one located line and exit 2, not after the whole run; --dry-run says the same, creating
+    nothing."""
+    with tempfile.TemporaryDirectory() as d:
+        text = BASE.replace("steps: 20", "steps: 3000") + "output:\n  dir: /proc/cartex_out\n  every: 0\n  history: true\n"
+        for dry in ([], ["--dry-run"]):
+            write(d, "bad.yaml", text)
+            t0 = time.monotonic()
+            code, out, err, codes = run(2, ["bad.yaml"] + dry, d, per_rank_codes=True)
+            lines = cartex_testing.own_lines(err)
+            check(codes == [2, 2] and len(lines) == 1 and lines[0].startswith(
+                'bad.yaml:9:8: output.dir: cannot create directory "/proc/cartex_out": /proc '),
+                  f"/proc {dry}: codes {codes}, stderr {lines}")
+            check(time.monotonic() - t0 < 20 and "checksum" not in out, f"/proc {dry}: ran\n{out}")
+        code, out, err, codes = run(2, ["bad.yaml", "--set", "output.dir=/sys/cartex_out"], d, per_rank_codes=True)
+        lines = cartex_testing.own_lines(err)
+        check(codes == [2, 2] and len(lines) == 1 and lines[0].startswith(
+            '--set output.dir=/sys/cartex_out: output.dir: cannot create directory "/sys/cartex_out": /sys '),
+              f"/sys: codes {codes}, stderr {lines}")
+
+
+def case_output_dir_probe():
+    """A directory that passes the input check but holds no new file (a tmpfs without a free inode,
+    root only) is found by the probe file before step 1: one located line with the OS error, exit 2."""
+    with tempfile.TemporaryDirectory() as d, cartex_testing.mounted_tmpfs(os.path.join(d, "full"), "size=1m,nr_inodes=1"):
+        write(d, "in.yaml", BASE)
+        code, out, err, codes = run(2, ["in.yaml", "--set", "output.dir=full", "--set", "output.history=true"], d,
+                                    per_rank_codes=True)
+        lines = cartex_testing.own_lines(err)
+        check(codes == [2, 2] and len(lines) == 1 and re.match(
+            r'^--set output\.dir=full: output\.dir: cannot write a file in "full" \(full/\.cartex_probe_\d+\): '
+            r'No space left on device$', lines[0]), f"no free inode: codes {codes}, stderr {lines}")
+
+
+def case_late_write_failure():
+    """A file that cannot be written after the last step (history.csv: its .tmp is a directory) is one
+    error line naming the file and the OS error, after the summary of what ran (checksum included);
+    exit 1; the checkpoints and the history.csv of before stay intact."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        ok_run(2, d, ["in.yaml", "--set", "output.history=true", "--set", "run.steps=10"])
+        before = open(os.path.join(d, "output", "history.csv")).read()
+        os.mkdir(os.path.join(d, "output", "history.csv.tmp"))
+        sets = ["output.history=true", "output.checkpoint_every=10", "output.keep_checkpoints=0"]
+        code, out, err, codes = run(2, ["in.yaml"] + set_args(sets), d, per_rank_codes=True)
+        lines = cartex_testing.own_lines(err)
+        check(codes == [1, 1] and lines == ["rank 0: error: cannot write output/history.csv.tmp: Is a directory"],
+              f"late write failure: codes {codes}, stderr {lines}")
+        check(checksum(out) is not None and re.search(r"^  steps +1\.\.20 of 20", out, re.M), f"no summary:\n{out}")
+        check(files(os.path.join(d, "output"), "checkpoint_") == [10, 20], f"checkpoints {os.listdir(os.path.join(d, 'output'))}")
+        check(open(os.path.join(d, "output", "history.csv")).read() == before, "history.csv of the run before changed")
 
 
 if __name__ == "__main__":

@@ -182,33 +182,23 @@ def case_rank_killed():
 def case_disk_full():
     """A full file system during checkpoint output (a 1 MiB tmpfs) ends the run with a clear error
     on every rank, no hang, and the last complete checkpoint restarts to the uninterrupted result."""
-    if os.geteuid() != 0:
-        cartex_testing.skip("mounting a tmpfs needs root")
-    with tempfile.TemporaryDirectory() as d:
-        mnt = os.path.join(d, "small")
-        os.mkdir(mnt)
-        p = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mnt], capture_output=True, text=True)
-        if p.returncode != 0:
-            cartex_testing.skip(f"cannot mount a tmpfs: {p.stderr.strip()}")
-        try:
-            # 32^3 doubles: 256 KiB a checkpoint, so the fourth does not fit in 1 MiB.
-            write(d, "in.yaml", BASE.replace("[12, 10, 8]", "[32, 32, 32]").replace("steps: 20", "steps: 40"))
-            sets = ["output.dir=small", "output.checkpoint_every=5", "output.keep_checkpoints=0"]
-            t0 = time.monotonic()
-            code, out, err, codes = run(2, ["in.yaml"] + set_args(sets), d, timeout=60)
-            took = time.monotonic() - t0
-            lines = [l for l in err.splitlines() if "error" in l]
-            check(code != 0, f"the run on a full disk exited {code}")
-            check(took < 30, f"the run on a full disk took {took:.1f} s")
-            check(1 <= len(lines) <= 2 and all(re.match(r"^rank \d: error: .*small/checkpoint_\d+\.h5", l) for l in lines),
-                  f"full disk: expected one error line per failing rank naming the checkpoint, got:\n{err}")
-            names = checkpoints(mnt)
-            check(len(names) >= 1, f"no complete checkpoint before the disk filled: {os.listdir(mnt)}")
-            if names:
-                newest = os.path.join("small", names[-1])
-                restart_matches(d, newest, 40, "after a full disk")
-        finally:
-            subprocess.run(["umount", mnt], check=False)
+    with tempfile.TemporaryDirectory() as d, cartex_testing.mounted_tmpfs(os.path.join(d, "small"), "size=1m") as mnt:
+        # 32^3 doubles: 256 KiB a checkpoint, so the fourth does not fit in 1 MiB.
+        write(d, "in.yaml", BASE.replace("[12, 10, 8]", "[32, 32, 32]").replace("steps: 20", "steps: 40"))
+        sets = ["output.dir=small", "output.checkpoint_every=5", "output.keep_checkpoints=0"]
+        t0 = time.monotonic()
+        code, out, err, codes = run(2, ["in.yaml"] + set_args(sets), d, timeout=60)
+        took = time.monotonic() - t0
+        lines = [l for l in err.splitlines() if "error" in l]
+        check(code != 0, f"the run on a full disk exited {code}")
+        check(took < 30, f"the run on a full disk took {took:.1f} s")
+        check(1 <= len(lines) <= 2 and all(re.match(r"^rank \d: error: .*small/checkpoint_\d+\.h5", l) for l in lines),
+              f"full disk: expected one error line per failing rank naming the checkpoint, got:\n{err}")
+        names = checkpoints(mnt)
+        check(len(names) >= 1, f"no complete checkpoint before the disk filled: {os.listdir(mnt)}")
+        if names:
+            newest = os.path.join("small", names[-1])
+            restart_matches(d, newest, 40, "after a full disk")
 
 
 if __name__ == "__main__":

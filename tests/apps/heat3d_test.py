@@ -147,8 +147,8 @@ BAD_INPUTS = [
     ("--set wrong type", BASE, ["--set", "run.steps=many"],
      '--set run.steps=many: run.steps: expected a non-negative integer (time steps), got "many"'),
     ("--set unknown key", BASE, ["--set", "run.stepz=4"],
-     "--set run.stepz=4: run.stepz: unknown key (expected one of: end_time, progress_every, steps, wall_time_limit, "
-     "wall_time_margin)"),
+     "--set run.stepz=4: run.stepz: unknown key (expected one of: end_time, progress_every, steps, stopped_exit_code, "
+     "wall_time_limit, wall_time_margin)"),
     ("--set without value", BASE, ["--set", "run.steps"],
      "--set run.steps: expected key.path=value"),
     ("unknown option", BASE, ["--frobnicate"],

@@ -3,6 +3,7 @@ under mpiexec (optionally collecting every rank's own exit code), and reading an
 
     sys.path.insert(0, "<repo>/tests/support"); import cartex_testing as ct
 """
+import contextlib
 import glob
 import os
 import re
@@ -156,6 +157,22 @@ def skip(reason):
         finish("skip")
     print(f"SKIP: {reason}")
     sys.exit(77)
+
+
+@contextlib.contextmanager
+def mounted_tmpfs(path, options):
+    """A tmpfs mounted with `options` (e.g. "size=1m") on the new directory `path` for the block;
+    skips the test when it cannot be mounted (mounting needs root)."""
+    if os.geteuid() != 0:
+        skip("mounting a tmpfs needs root")
+    os.mkdir(path)
+    p = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", path], capture_output=True, text=True)
+    if p.returncode != 0:
+        skip(f"cannot mount a tmpfs: {p.stderr.strip()}")
+    try:
+        yield path
+    finally:
+        subprocess.run(["umount", path], check=False)
 
 
 BACKEND_LINE = re.compile(r"^([a-z0-9_]+) +(zero-copy|packed) +(overlaps|blocking) ")

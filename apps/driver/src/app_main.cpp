@@ -77,7 +77,10 @@ int run_app(const char* name, core::Equation equation, int argc, char** argv) {
           throw core::InputError(fmt::format("{}: an input file is required (or --restart FILE) (see {} --help)", name, name));
         const std::string checkpoint = restart.empty() ? std::string() : resolve_restart(restart, in, equation);
         setup = make_setup(name, equation, in, MPI_COMM_WORLD);
+        setup->program = argv[0];
         if (!checkpoint.empty()) load_restart(*setup, checkpoint);
+        // A dry run creates nothing: output.dir was checked without writing when the input was read.
+        if (!dry_run) prepare_output(*setup, MPI_COMM_WORLD);
       },
       [&] {
         if (!setup) {

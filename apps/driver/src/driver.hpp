@@ -20,7 +20,8 @@ namespace cartex::app {
 // Everything decided before the run: validated config and this rank's place in the decomposition.
 // Ranks are those of comm() (the launch communicator, or its node-reordered copy).
 struct Setup {
-  std::string app;  // the program's name, for the summary and provenance
+  std::string app;      // the program's name, for the summary and provenance
+  std::string program;  // the program as invoked (argv[0]), for the restart command
   double started = MPI_Wtime();         // when the set-up began: run.wall_time_limit counts from here
   core::InputSources input;                   // the input files and overrides, for the restart command
   core::Config cfg;
@@ -40,18 +41,24 @@ struct Setup {
 Setup make_setup(const std::string& app, core::Equation equation, const core::InputSources& input, MPI_Comm launch);
 
 // The checkpoint `restart` names (a path, or "latest": the newest valid one in output.dir of the
-// input, or in "output" without one); without input files, makes `in` the checkpoint's own input.
-// On this rank alone; throws InputError "--restart ...: what".
+// input; without an input file, in the last --set output.dir, or "output"); without input files,
+// makes `in` the checkpoint's own input. On this rank alone; throws InputError "--restart ...: what".
 std::string resolve_restart(const std::string& restart, core::InputSources& in, core::Equation equation);
 
 // Checks checkpoint `path` against the set-up and reads this rank's block (no communication);
 // throws InputError "--restart PATH: what".
 void load_restart(Setup& s, const std::string& path);
 
+// Creates output.dir and writes a probe file in it on rank 0 of `launch` (the other ranks do nothing;
+// run_collectively agrees on the outcome); throws InputError located at output.dir.
+void prepare_output(const Setup& s, MPI_Comm launch);
+
 // Prints the resolved configuration, process grid, boxes, halo widths and neighbors (collective).
 void print_dry_run(const Setup& s);
 
-// Runs the time loop and prints progress and the summary (collective); returns the exit code.
+// Runs the time loop and prints progress and the summary (collective); returns the exit code: 0,
+// run.stopped_exit_code when a signal or the wall-time limit stopped it, 1 when a file written after
+// the last step failed (reported after the summary).
 int run(const Setup& s);
 
 }  // namespace cartex::app

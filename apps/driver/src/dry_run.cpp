@@ -102,6 +102,9 @@ void print_dry_run(const Setup& s) {
   fmt::print("# halo exchange per backend (per exchange of one field and rank, min..max over ranks{})\n", per_cycle);
   fmt::print("  {:<24} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
   fmt::print("{}", resources_text(s.resources));
+  fmt::print("# output: output.dir \"{}\" checked without writing (path, permissions, file system); a run creates it "
+             "and writes a probe file in it before step 1\n",
+             s.cfg.output_dir);
   fmt::print("# placement: {}\n", placement_text(pl, dim));
   fmt::print("# inter-node traffic per halo exchange (one field, all ranks, one message per non-empty block{})\n", per_cycle);
   fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", "grid order", "messages", "inter-node", "bytes", "inter-node");

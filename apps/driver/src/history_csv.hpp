@@ -7,7 +7,8 @@
 
 namespace cartex::app {
 
-// Writes DIR/history.csv atomically (NAME.tmp, then rename); rank 0 only.
+// Writes DIR/history.csv atomically (NAME.tmp, then rename) into the existing directory DIR; rank 0
+// only. Throws cartex::core::Error naming the file and the OS error.
 void write_history(const std::string& dir, const std::vector<Record>& rows);
 
 }  // namespace cartex::app

@@ -1,9 +1,12 @@
 #include <fmt/format.h>
 
+#include <yaml-cpp/yaml.h>
+
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
+#include "cartex/io/output_dir.hpp"
 #include "comm_choices.hpp"
 #include "driver.hpp"
 
@@ -53,8 +56,31 @@ Setup make_setup(const std::string& app, core::Equation equation, const core::In
   return s;
 }
 
+namespace {
+
+// output.dir as the --unset and --set options give it (the default "output" else): where --restart
+// latest looks without an input file. Every --unset comes before every --set (docs/input.md).
+std::string output_dir_of_overrides(const core::InputSources& in) {
+  std::string dir = "output";
+  const std::string key = "output.dir=";
+  for (const auto& set : in.sets) {
+    if (set.compare(0, key.size(), key) != 0) continue;
+    try {
+      const YAML::Node value = YAML::Load(set.substr(key.size()));
+      dir = value.IsScalar() ? value.as<std::string>() : std::string("output");
+    } catch (const YAML::Exception&) {
+      // Not YAML: loading the input reports it, located at this --set.
+    }
+  }
+  return dir;
+}
+
+}  // namespace
+
 std::string resolve_restart(const std::string& restart, core::InputSources& in, core::Equation equation) {
-  const std::string dir = restart != "latest" ? std::string() : in.files.empty() ? std::string("output") : core::load_config(in, equation).output_dir;
+  const std::string dir = restart != "latest"   ? std::string()
+                          : in.files.empty() ? output_dir_of_overrides(in)
+                                             : core::load_config(in, equation).output_dir;
   try {
     const std::string path = restart == "latest" ? io::newest_checkpoint(dir) : restart;
     if (in.files.empty()) {
@@ -77,6 +103,14 @@ void load_restart(Setup& s, const std::string& path) {
   } catch (const core::InputError& e) {
     throw core::InputError(fmt::format("--restart {}", e.what()));
   }
+}
+
+void prepare_output(const Setup& s, MPI_Comm launch) {
+  int rank = 0;
+  MPI_Comm_rank(launch, &rank);
+  if (rank != 0) return;
+  if (const std::string why = io::prepare_output_dir(s.cfg.output_dir); !why.empty())
+    throw core::InputError(core::input_error_text(s.cfg, "output.dir", why));
 }
 
 }  // namespace cartex::app

@@ -8,6 +8,7 @@
 
 #include "cartex/core/schedule.hpp"
 #include "cartex/core/version.hpp"
+#include "end_files.hpp"
 #include "phase_table.hpp"
 #include "restart_command.hpp"
 
@@ -127,6 +128,8 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
   if (!o.stop_checkpoint.empty()) {
     fmt::print("stopped by {} after step {} of {}; checkpoint {}\n", stop.reason(), o.last, cfg.steps, o.stop_checkpoint);
     fmt::print("restart with: {}\n", restart_command(s, o.stop_checkpoint));
+    fmt::print("exit code {} (run.stopped_exit_code: stopped early, restart me); the same command is in {}/{}\n",
+               cfg.stopped_exit_code, cfg.output_dir, kRestartMarker);
   }
 }
 

@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <utility>
 
+#include "cartex/core/error.hpp"
 #include "cartex/core/field.hpp"
+#include "cartex/core/mpi_main.hpp"
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/core/progress.hpp"
 #include "cartex/core/timer.hpp"
@@ -16,7 +18,7 @@
 
 #include "diagnostics_record.hpp"
 #include "driver.hpp"
-#include "history_csv.hpp"
+#include "end_files.hpp"
 #include "history_table.hpp"
 #include "step_update.hpp"
 #include "stepper.hpp"
@@ -100,9 +102,15 @@ int run(const Setup& s) {
   const Record last = diagnose(s, u, last_step, reduce);
   if (outcome.history.back().step != last_step) outcome.history.push_back(last);
   outcome.checksum = kernels::field_checksum(u, cfg.grid, comm, reduce);
-  if (rank == 0 && cfg.write_history) write_history(cfg.output_dir, outcome.history);
+  // A file that cannot be written now is reported after the summary of what ran, and fails the run.
+  std::vector<std::string> problems;
+  if (rank == 0) problems = write_end_files(s, outcome.history, stop_checkpoint);
+  int failed = problems.empty() ? 0 : 1;
+  if (MPI_Bcast(&failed, 1, MPI_INT, 0, comm) != MPI_SUCCESS) throw core::Error("MPI_Bcast failed after the time loop");
   print_summary(s, stepper, stop, outcome);
-  return 0;
+  for (const auto& p : problems) std::fprintf(stderr, "rank %d: error: %s\n", rank, p.c_str());
+  if (failed) return core::kExitFailure;
+  return stop_checkpoint.empty() ? core::kExitOk : static_cast<int>(cfg.stopped_exit_code);
 }
 
 }  // namespace cartex::app

@@ -39,7 +39,8 @@ void write_text_atomically(const std::string& path, const std::string& text) {
   std::FILE* f = std::fopen(tmp.c_str(), "w");
   if (f == nullptr) throw core::Error(fmt::format("cannot write {}: {}", tmp, std::strerror(errno)));
   const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  if (std::fclose(f) != 0 || !ok) throw core::Error(fmt::format("cannot write {}", tmp));
+  const int write_errno = errno;
+  if (std::fclose(f) != 0 || !ok) throw core::Error(fmt::format("cannot write {}: {}", tmp, std::strerror(ok ? errno : write_errno)));
   rename_durably(tmp, path);
 }
 

@@ -11,6 +11,7 @@
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/core/schedule.hpp"
 #include "cartex/io/field_file.hpp"
+#include "cartex/io/output_dir.hpp"
 
 namespace cartex::io {
 
@@ -49,14 +50,10 @@ void OutputWriter::ensure_dir() {
   int ok = 1;
   std::string why;
   if (rank_ == 0) {
-    std::error_code ec;
-    fs::create_directories(cfg_.output_dir, ec);
-    if (ec) {
-      ok = 0;
-      why = fmt::format("cannot create output directory {}: {}", cfg_.output_dir, ec.message());
-    }
+    why = prepare_output_dir(cfg_.output_dir);
+    ok = why.empty() ? 1 : 0;
   }
-  MPI_Bcast(&ok, 1, MPI_INT, 0, comm_);
+  if (MPI_Bcast(&ok, 1, MPI_INT, 0, comm_) != MPI_SUCCESS) throw core::Error("MPI_Bcast failed while preparing the output directory");
   if (!ok) throw core::Error(rank_ == 0 ? why : "cannot create the output directory (see rank 0)");
   dir_ready_ = true;
 }

@@ -72,6 +72,7 @@ struct Config {
   double end_time = 0.0;                   // run.end_time: the last step lands on it (0 = run.steps decides)
   double wall_time_limit = 0.0;            // run.wall_time_limit: seconds of wall time (0 = none)
   double wall_time_margin = 0.0;           // run.wall_time_margin: seconds kept in reserve below the limit
+  long stopped_exit_code = 75;             // run.stopped_exit_code: exit code of a run stopped early with a checkpoint
   long progress_every = 0;
   std::string backend = "p2p";             // comm.backend: a row of the halo registry (checked by the app)
   bool overlap = false;                    // comm.overlap: hide the exchange behind the interior update

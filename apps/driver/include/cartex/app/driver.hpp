@@ -11,8 +11,8 @@
 namespace cartex::app {
 
 // Runs the app `name` for `equation` with MPI and Kokkos already initialized by the caller (so a
-// user's main can register first); every rank returns the same exit code: 0, 1 (run failed) or
-// 2 (bad input or command line).
+// user's main can register first); every rank returns the same exit code: 0, 1 (run failed), 2 (bad
+// input or command line) or run.stopped_exit_code (75: stopped early with a checkpoint, docs/output.md).
 int run_app(const char* name, core::Equation equation, int argc, char** argv);
 
 // MPI_Init, Kokkos, run_app, finalize: a complete main().
