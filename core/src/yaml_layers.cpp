@@ -1,0 +1,226 @@
+#include "yaml_layers.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+
+#include "cartex/core/error.hpp"
+#include "cartex/core/input_keys.hpp"
+
+namespace cartex::core::detail {
+
+namespace {
+
+std::string shown_type(const YAML::Node& n) { return n.IsSequence() ? "a list" : n.IsMap() ? "a mapping" : "nothing"; }
+
+std::string section_name(const std::string& path) { return path.empty() ? "(top level)" : path; }
+
+// Splits "a.b.c" into its components; an empty component is an error.
+std::vector<std::string> split_path(const std::string& origin, const std::string& path) {
+  std::vector<std::string> parts;
+  std::stringstream ss(path);
+  std::string part;
+  while (std::getline(ss, part, '.')) parts.push_back(part);
+  for (const auto& p : parts)
+    if (p.empty()) throw InputError(fmt::format("{}: {}: empty key in the key path", origin, path));
+  return parts;
+}
+
+// Where the parts of one parsed document are: in a file (at their line and column) or in the value
+// of an override (the override as a whole).
+struct Origin {
+  std::string name;  // the file, or "--set key=value"
+  bool is_file = true;
+
+  std::string at(const YAML::Mark& mark) const {
+    if (!is_file) return name;
+    if (mark.is_null()) return name + ":1:1";
+    return fmt::format("{}:{}:{}", name, mark.line + 1, mark.column + 1);
+  }
+};
+
+// Rejects what no input may hold in document `doc` (at key path `path`, `depth` levels deep): nesting
+// deeper than kMaxNesting, keys that are not plain names, and a key twice in one mapping (yaml-cpp
+// would keep the first silently; layers and overrides replace keys on purpose, one mapping never).
+void check_document(const YAML::Node& doc, const std::string& path, const Origin& origin, int depth) {
+  if (!doc.IsMap() && !doc.IsSequence()) return;
+  if (depth > kMaxNesting)
+    throw InputError(fmt::format("{}: {}: mappings and lists nested deeper than {} levels", origin.at(doc.Mark()),
+                                 section_name(path), kMaxNesting));
+  if (doc.IsSequence()) {
+    for (const auto& entry : doc) check_document(entry, path, origin, depth + 1);
+    return;
+  }
+  std::map<std::string, YAML::Mark> seen;
+  for (const auto& kv : doc) {
+    if (!kv.first.IsScalar())
+      throw InputError(fmt::format("{}: {}: expected a plain key name, got {} as a key", origin.at(kv.first.Mark()),
+                                   section_name(path), shown_type(kv.first)));
+    const std::string key = kv.first.Scalar();
+    const std::string key_path = path.empty() ? shown_key(key) : path + "." + shown_key(key);
+    if (const auto [first, fresh] = seen.emplace(key, kv.first.Mark()); !fresh)
+      throw InputError(fmt::format("{}: {}: duplicate key: first given at {} (a mapping holds each key once)",
+                                   origin.at(kv.first.Mark()), key_path,
+                                   origin.is_file ? origin.at(first->second) : "an earlier place of the value"));
+    check_document(kv.second, key_path, origin, depth + 1);
+  }
+}
+
+// Parses `text` of `origin`; yaml-cpp's errors are located input errors.
+YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path) {
+  const std::string what = origin.is_file ? "invalid YAML" : "invalid YAML value";
+  const std::string at_path = origin.is_file ? "(syntax)" : path;
+  YAML::Node doc;
+  try {
+    doc = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's guard, which says only "bad file"
+    throw InputError(fmt::format("{}: {}: {}: mappings and lists nested deeper than {} levels", origin.at(e.mark), at_path,
+                                 what, kMaxNesting));
+  } catch (const YAML::Exception& e) {
+    throw InputError(fmt::format("{}: {}: {}: {}", origin.at(e.mark), at_path, what, e.msg));
+  }
+  check_document(doc, origin.is_file ? "" : path, origin, 1);
+  return doc;
+}
+
+// The text of input file `name` (or its given text); a missing, unreadable, non-regular or empty file is an error.
+std::string read_input(const std::string& name, const InputSources& in) {
+  auto given = in.texts.find(name);
+  std::string text;
+  if (given != in.texts.end()) {
+    text = given->second;
+  } else {
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec))
+      throw InputError(fmt::format("{}:1:1: (file): is a directory, not an input file", name));
+    std::ifstream f(name, std::ios::binary);
+    if (!f) throw InputError(fmt::format("{}:1:1: (file): cannot open the input file for reading", name));
+    text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    if (f.bad()) throw InputError(fmt::format("{}:1:1: (file): cannot read the input file", name));
+  }
+  // A comment-only file is a deliberate empty layer; a file without a single byte is more likely a
+  // truncated or wrong one.
+  if (text.empty()) throw InputError(fmt::format("{}:1:1: (file): the input file is empty (0 bytes)", name));
+  return text;
+}
+
+// Parses input file `name` into a mapping (empty when the file holds only comments).
+YAML::Node parse_input(const std::string& name, const InputSources& in) {
+  const YAML::Node root = parse(read_input(name, in), Origin{name, true}, "");
+  if (root.IsNull()) return YAML::Node(YAML::NodeType::Map);
+  if (!root.IsMap())
+    throw InputError(fmt::format("{}:1:1: (top level): expected a mapping of sections (grid, physics, ...)", name));
+  return root;
+}
+
+// The value of `key` in mapping `map`, without inserting it.
+YAML::Node lookup(const YAML::Node& map, const std::string& key) {
+  const YAML::Node m = map;
+  return m[key];
+}
+
+// Forgets the origins recorded under `path` (its value is replaced or removed).
+void forget_below(YamlSource& s, const std::string& path) {
+  for (auto it = s.files.begin(); it != s.files.end();)
+    it = (it->first == path || it->first.rfind(path + ".", 0) == 0) ? s.files.erase(it) : std::next(it);
+}
+
+// Merges mapping `from` of input file `file` into `into` at key path `prefix`: mappings merge key by
+// key, any other value replaces, a null value removes the key.
+void merge(YAML::Node into, const YAML::Node& from, const std::string& prefix, const std::string& file, YamlSource& s) {
+  for (const auto& kv : from) {
+    const std::string key = kv.first.Scalar();  // check_document has rejected other keys
+    const std::string path = prefix.empty() ? key : prefix + "." + key;
+    YAML::Node cur = lookup(into, key);
+    if (cur && cur.IsMap() && kv.second.IsMap()) {
+      merge(cur, kv.second, path, file, s);
+      continue;
+    }
+    forget_below(s, path);
+    into.remove(key);
+    if (kv.second.IsNull()) continue;
+    into.force_insert(kv.first, kv.second);  // the key node itself, so errors at the key point into `file`
+    s.files[path] = file;
+  }
+}
+
+// The mapping at key path `parts` (all but the last) of `root`, created as needed.
+YAML::Node parent_of(YAML::Node root, const std::vector<std::string>& parts) {
+  YAML::Node cur = root;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    const YAML::Node found = lookup(cur, parts[i]);  // may be invalid (absent): only test it
+    if (!found || !found.IsMap()) cur[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    YAML::Node next = cur[parts[i]];
+    cur.reset(next);
+  }
+  return cur;
+}
+
+// The components of `path` once each names an input key or section; `origin` names the override.
+std::vector<std::string> checked_path(const std::string& origin, const std::string& path, Equation equation) {
+  const std::vector<std::string> parts = split_path(origin, path);
+  std::string prefix;
+  for (const auto& part : parts) {
+    const std::string section = prefix;
+    prefix = prefix.empty() ? part : prefix + "." + part;
+    if (!is_input_path(prefix, equation))
+      throw InputError(fmt::format("{}: {}: {}", origin, prefix, unknown_key_text(section, part, equation)));
+  }
+  return parts;
+}
+
+// Removes the key at `path` from the tree (nothing when absent).
+void remove_key(YamlSource& s, const std::string& path, const std::vector<std::string>& parts) {
+  YAML::Node cur = s.root;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    YAML::Node next = lookup(cur, parts[i]);
+    if (!next || !next.IsMap()) return;
+    cur.reset(next);
+  }
+  cur.remove(parts.back());
+  forget_below(s, path);
+}
+
+// Applies "--set key.path=value" to the tree.
+void apply_set(YamlSource& s, const std::string& setting) {
+  const std::string origin = "--set " + setting;
+  const auto eq = setting.find('=');
+  if (eq == std::string::npos || eq == 0) throw InputError(fmt::format("{}: expected key.path=value", origin));
+  const std::string path = setting.substr(0, eq);
+  const std::vector<std::string> parts = checked_path(origin, path, s.equation);
+  const YAML::Node value = parse(setting.substr(eq + 1), Origin{origin, false}, path);
+  s.overrides[path] = origin;
+  if (value.IsNull()) return remove_key(s, path, parts);
+  forget_below(s, path);
+  parent_of(s.root, parts)[parts.back()] = value;
+}
+
+}  // namespace
+
+YamlSection load_yaml(const InputSources& in, Equation equation) {
+  auto src = std::make_shared<YamlSource>();
+  src->equation = equation;
+  if (in.files.empty()) throw InputError("no input file given");
+  src->first_file = in.files.front();
+  src->root = parse_input(in.files.front(), in);
+  for (size_t i = 1; i < in.files.size(); ++i) merge(src->root, parse_input(in.files[i], in), "", in.files[i], *src);
+
+  for (const auto& path : in.unsets) {
+    const std::string origin = "--unset " + path;
+    remove_key(*src, path, checked_path(origin, path, equation));
+    src->overrides[path] = origin;
+  }
+  for (const auto& setting : in.sets) apply_set(*src, setting);
+
+  YamlSection root(src, src->root, "");
+  root.reject_unknown_keys();
+  src->read_at[""] = Origin{src->first_file, true}.at(src->root.Mark());
+  return root;
+}
+
+}  // namespace cartex::core::detail
