@@ -3,14 +3,19 @@
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <utility>
 
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
+#include "nearest_name.hpp"
 
 namespace cartex::core::detail {
 
@@ -44,35 +49,97 @@ struct Origin {
   }
 };
 
-// Rejects what no input may hold in document `doc` (at key path `path`, `depth` levels deep): nesting
-// deeper than kMaxNesting, keys that are not plain names, and a key twice in one mapping (yaml-cpp
-// would keep the first silently; layers and overrides replace keys on purpose, one mapping never).
-void check_document(const YAML::Node& doc, const std::string& path, const Origin& origin, int depth) {
-  if (!doc.IsMap() && !doc.IsSequence()) return;
-  if (depth > kMaxNesting)
-    throw InputError(fmt::format("{}: {}: mappings and lists nested deeper than {} levels", origin.at(doc.Mark()),
-                                 section_name(path), kMaxNesting));
-  if (doc.IsSequence()) {
-    for (const auto& entry : doc) check_document(entry, path, origin, depth + 1);
-    return;
+// `key` as an error message shows it in a key path: as it is when it is a plain name (letters, digits,
+// '_', '-'), else in double quotes, so a key holding ':', '.', ' ' or nothing cannot be misread as
+// part of the message or of the path.
+std::string shown_key(const std::string& key) {
+  const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_' || c == '-';
+  });
+  if (plain) return key;
+  std::string out = "\"";
+  for (const char c : key) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
   }
-  std::map<std::string, YAML::Mark> seen;
-  for (const auto& kv : doc) {
-    if (!kv.first.IsScalar())
-      throw InputError(fmt::format("{}: {}: expected a plain key name, got {} as a key", origin.at(kv.first.Mark()),
-                                   section_name(path), shown_type(kv.first)));
-    const std::string key = kv.first.Scalar();
-    const std::string key_path = path.empty() ? shown_key(key) : path + "." + shown_key(key);
-    if (const auto [first, fresh] = seen.emplace(key, kv.first.Mark()); !fresh)
-      throw InputError(fmt::format("{}: {}: duplicate key: first given at {} (a mapping holds each key once)",
-                                   origin.at(kv.first.Mark()), key_path,
-                                   origin.is_file ? origin.at(first->second) : "an earlier place of the value"));
-    check_document(kv.second, key_path, origin, depth + 1);
-  }
+  return out + "\"";
 }
 
+// "unknown key ..." for `key` in `section` ("" for the top level): the likely intended key when one
+// is close, and the keys the section has.
+std::string unknown_key_text(const std::string& section, const std::string& key, Equation equation) {
+  const std::vector<std::string> names = input_key_children(section, equation);
+  if (names.empty()) return fmt::format("unknown key ({} takes a value, not keys)", section);
+  const std::optional<std::string> meant = nearest_name(key, names);
+  return fmt::format("unknown key{} (expected one of: {})", meant ? "; did you mean " + *meant + "?" : "",
+                     fmt::join(names, ", "));
+}
+
+// Checks one parsed document (a file, or the value of an override at its key path) for what no input
+// may hold: nesting deeper than kMaxNesting, keys that are not plain names, a key twice in one mapping
+// (yaml-cpp would keep the first silently; layers and overrides replace keys on purpose, one mapping
+// never), and unknown keys in the mappings that are sections of the key table. Done before the layers
+// are merged, so that merging and reading meet only known sections; unknown keys thus come before any
+// other error (a misspelt required key is not reported as missing).
+class DocumentCheck {
+ public:
+  DocumentCheck(Origin origin, Equation equation) : origin_(std::move(origin)), equation_(equation) {}
+
+  // Checks `node` at key path `path` (`shown`: as messages show it), `depth` levels deep; `section`:
+  // whether `path` is a section of the key table.
+  void check(const YAML::Node& node, const std::string& path, const std::string& shown, bool section, int depth) {
+    if (!node.IsMap() && !node.IsSequence()) return;
+    if (depth > kMaxNesting)
+      throw InputError(fmt::format("{}: {}: mappings and lists nested deeper than {} levels", origin_.at(node.Mark()),
+                                   section_name(shown), kMaxNesting));
+    if (checked_before(node, section ? path : "", depth)) return;
+    if (node.IsSequence()) {
+      for (const auto& entry : node) check(entry, path, shown, false, depth + 1);
+      return;
+    }
+    std::map<std::string, YAML::Mark> seen;
+    for (const auto& kv : node) {
+      if (!kv.first.IsScalar())
+        throw InputError(fmt::format("{}: {}: expected a plain key name, got {} as a key", origin_.at(kv.first.Mark()),
+                                     section_name(shown), shown_type(kv.first)));
+      const std::string key = kv.first.Scalar();
+      const std::string key_path = path.empty() ? key : path + "." + key;
+      const std::string key_shown = shown.empty() ? shown_key(key) : shown + "." + shown_key(key);
+      if (const auto [first, fresh] = seen.emplace(key, kv.first.Mark()); !fresh)
+        throw InputError(fmt::format("{}: {}: duplicate key: first given at {} (a mapping holds each key once)",
+                                     origin_.at(kv.first.Mark()), key_shown,
+                                     origin_.is_file ? origin_.at(first->second) : "an earlier place of the value"));
+      // A key holding '.' is not one key of the table even when it spells a path of it ("grid.n: ...").
+      if (section && (key.empty() || key.find('.') != std::string::npos || !is_input_path(key_path, equation_)))
+        throw InputError(fmt::format("{}: {}: {}", origin_.at(kv.first.Mark()), key_shown,
+                                     unknown_key_text(path, key, equation_)));
+      check(kv.second, key_path, key_shown, section && !input_key_children(key_path, equation_).empty(), depth + 1);
+    }
+  }
+
+ private:
+  // Whether `node` was checked before, at `path` (sections; "" elsewhere), at least `depth` levels
+  // deep; records this check. Aliases share their node: checking it once per path and depth keeps the
+  // work bounded where aliases nest aliases, and a cycle of aliases ends at the nesting limit.
+  bool checked_before(const YAML::Node& node, const std::string& path, int depth) {
+    auto& at_mark = checked_[{node.Mark().pos, path}];
+    for (auto& [seen, seen_depth] : at_mark) {
+      if (!seen.is(node)) continue;
+      if (seen_depth >= depth) return true;
+      seen_depth = depth;
+      return false;
+    }
+    at_mark.emplace_back(node, depth);
+    return false;
+  }
+
+  Origin origin_;
+  Equation equation_;
+  std::map<std::pair<int, std::string>, std::vector<std::pair<YAML::Node, int>>> checked_;  // (mark, path) -> checks
+};
+
 // Parses `text` of `origin`; yaml-cpp's errors are located input errors.
-YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path) {
+YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path, Equation equation) {
   const std::string what = origin.is_file ? "invalid YAML" : "invalid YAML value";
   const std::string at_path = origin.is_file ? "(syntax)" : path;
   YAML::Node doc;
@@ -84,7 +151,8 @@ YAML::Node parse(const std::string& text, const Origin& origin, const std::strin
   } catch (const YAML::Exception& e) {
     throw InputError(fmt::format("{}: {}: {}: {}", origin.at(e.mark), at_path, what, e.msg));
   }
-  check_document(doc, origin.is_file ? "" : path, origin, 1);
+  const bool section = !origin.is_file ? !input_key_children(path, equation).empty() : true;
+  DocumentCheck(origin, equation).check(doc, origin.is_file ? "" : path, origin.is_file ? "" : path, section, 1);
   return doc;
 }
 
@@ -110,8 +178,8 @@ std::string read_input(const std::string& name, const InputSources& in) {
 }
 
 // Parses input file `name` into a mapping (empty when the file holds only comments).
-YAML::Node parse_input(const std::string& name, const InputSources& in) {
-  const YAML::Node root = parse(read_input(name, in), Origin{name, true}, "");
+YAML::Node parse_input(const std::string& name, const InputSources& in, Equation equation) {
+  const YAML::Node root = parse(read_input(name, in), Origin{name, true}, "", equation);
   if (root.IsNull()) return YAML::Node(YAML::NodeType::Map);
   if (!root.IsMap())
     throw InputError(fmt::format("{}:1:1: (top level): expected a mapping of sections (grid, physics, ...)", name));
@@ -134,7 +202,7 @@ void forget_below(YamlSource& s, const std::string& path) {
 // key, any other value replaces, a null value removes the key.
 void merge(YAML::Node into, const YAML::Node& from, const std::string& prefix, const std::string& file, YamlSource& s) {
   for (const auto& kv : from) {
-    const std::string key = kv.first.Scalar();  // check_document has rejected other keys
+    const std::string key = kv.first.Scalar();  // DocumentCheck has rejected other keys
     const std::string path = prefix.empty() ? key : prefix + "." + key;
     YAML::Node cur = lookup(into, key);
     if (cur && cur.IsMap() && kv.second.IsMap()) {
@@ -193,7 +261,7 @@ void apply_set(YamlSource& s, const std::string& setting) {
   if (eq == std::string::npos || eq == 0) throw InputError(fmt::format("{}: expected key.path=value", origin));
   const std::string path = setting.substr(0, eq);
   const std::vector<std::string> parts = checked_path(origin, path, s.equation);
-  const YAML::Node value = parse(setting.substr(eq + 1), Origin{origin, false}, path);
+  const YAML::Node value = parse(setting.substr(eq + 1), Origin{origin, false}, path, s.equation);
   s.overrides[path] = origin;
   if (value.IsNull()) return remove_key(s, path, parts);
   forget_below(s, path);
@@ -207,8 +275,9 @@ YamlSection load_yaml(const InputSources& in, Equation equation) {
   src->equation = equation;
   if (in.files.empty()) throw InputError("no input file given");
   src->first_file = in.files.front();
-  src->root = parse_input(in.files.front(), in);
-  for (size_t i = 1; i < in.files.size(); ++i) merge(src->root, parse_input(in.files[i], in), "", in.files[i], *src);
+  src->root = parse_input(in.files.front(), in, equation);
+  for (size_t i = 1; i < in.files.size(); ++i)
+    merge(src->root, parse_input(in.files[i], in, equation), "", in.files[i], *src);
 
   for (const auto& path : in.unsets) {
     const std::string origin = "--unset " + path;
@@ -217,10 +286,8 @@ YamlSection load_yaml(const InputSources& in, Equation equation) {
   }
   for (const auto& setting : in.sets) apply_set(*src, setting);
 
-  YamlSection root(src, src->root, "");
-  root.reject_unknown_keys();
   src->read_at[""] = Origin{src->first_file, true}.at(src->root.Mark());
-  return root;
+  return YamlSection(src, src->root, "");
 }
 
 }  // namespace cartex::core::detail

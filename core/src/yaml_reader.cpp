@@ -2,12 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
-
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
-#include "nearest_name.hpp"
 
 namespace cartex::core::detail {
 
@@ -21,29 +17,6 @@ std::string show(const YAML::Node& n) {
 }
 
 }  // namespace
-
-// Plain: letters, digits, '_', '-'. Quoted, a key holding ':', '.', ' ' or nothing cannot be misread
-// as part of the message or of the path.
-std::string shown_key(const std::string& key) {
-  const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](unsigned char c) {
-    return std::isalnum(c) || c == '_' || c == '-';
-  });
-  if (plain) return key;
-  std::string out = "\"";
-  for (const char c : key) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string unknown_key_text(const std::string& section, const std::string& key, Equation equation) {
-  const std::vector<std::string> names = input_key_children(section, equation);
-  if (names.empty()) return fmt::format("unknown key ({} takes a value, not keys)", section);
-  const std::optional<std::string> meant = nearest_name(key, names);
-  return fmt::format("unknown key{} (expected one of: {})", meant ? "; did you mean " + *meant + "?" : "",
-                     fmt::join(names, ", "));
-}
 
 YamlSection::YamlSection(std::shared_ptr<YamlSource> src, YAML::Node node, std::string path)
     : src_(std::move(src)), node_(std::move(node)), path_(std::move(path)) {}
@@ -172,20 +145,6 @@ std::vector<double> YamlSection::get_double_list(const std::string& key, const s
   return get_list<double>(key, expected);
 }
 
-void YamlSection::reject_unknown_keys() const {
-  if (!node_ || !node_.IsMap()) return;
-  for (const auto& kv : node_) {
-    const std::string key = kv.first.Scalar();  // yaml_layers.cpp has rejected keys that are not plain scalars
-    const std::string path = key_path(key);
-    // A key holding '.' is not one key of the table even when it spells a path of it ("grid.n: ...").
-    if (key.empty() || key.find('.') != std::string::npos || !is_input_path(path, src_->equation))
-      throw InputError(fmt::format("{}: {}: {}", location(path, kv.first), key_path(shown_key(key)),
-                                   unknown_key_text(path_, key, src_->equation)));
-    if (kv.second.IsMap() && !input_key_children(path, src_->equation).empty())
-      YamlSection(src_, kv.second, path).reject_unknown_keys();
-  }
-}
-
 void YamlSection::finish() const {
   if (!node_ || !node_.IsMap()) return;
   for (const auto& kv : node_) {
@@ -193,7 +152,8 @@ void YamlSection::finish() const {
     if (known_.count(key)) continue;
     const std::string path = key_path(key);
     const InputKey* row = find_input_key(path, src_->equation);
-    // Unknown keys were rejected before reading: a key left here that always applies is a loader bug.
+    // Unknown keys were rejected before merging (yaml_layers.cpp): a key left here that always applies
+    // is a loader bug.
     if (!row || row->applies.empty())
       throw Error(fmt::format("internal: the loader did not read {}, a key of the input key table", path));
     throw InputError(fmt::format("{}: {}: not used here: it applies only when {}", location(path, kv.first), path, row->applies));

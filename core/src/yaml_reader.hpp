@@ -30,13 +30,6 @@ struct YamlSource {
   const std::string& file_of(const std::string& path) const;
 };
 
-// `key` as an error message shows it in a key path: as it is when it is a plain name, else quoted.
-std::string shown_key(const std::string& key);
-
-// "unknown key ..." for `key` in `section` ("" for the top level): the likely intended key when one
-// is close, and the keys the section has.
-std::string unknown_key_text(const std::string& section, const std::string& key, Equation equation);
-
 // One mapping in the input (or an absent one, read as empty) at a dotted key path.
 class YamlSection {
  public:
@@ -61,9 +54,6 @@ class YamlSection {
   [[noreturn]] void fail(const std::string& key, const std::string& what) const;
   // Throws InputError located at `entry`, an entry of the list `key` (at the override that gave it, if one did).
   [[noreturn]] void fail_entry(const std::string& key, const YAML::Node& entry, const std::string& what) const;
-  // Rejects every key of this mapping and of the sections below it that the key table does not know,
-  // before any value is read: a misspelt key explains a "required key is missing" that would follow.
-  void reject_unknown_keys() const;
   // Rejects the keys that were not read: keys of the table that do not apply here.
   void finish() const;
 

@@ -147,6 +147,25 @@ TEST(InputErrors, DeepNestingIsLocated) {
   EXPECT_EQ(error_of(in), "--set " + in.sets[0] + ": init.modes: mappings and lists nested deeper than 100 levels");
 }
 
+// Aliases share their node: the checks above visit each once per key path and depth, so nested
+// aliases (10^15 values if expanded) take no time and a cycle ends at the nesting limit; a mapping
+// aliased into another section is checked against that section's keys.
+TEST(InputErrors, AliasesAreCheckedOncePerPlace) {
+  std::string laughs = "init:\n  modes: [&a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]";
+  for (int i = 1; i < 15; ++i) {
+    laughs += ", &a" + std::to_string(i) + " [*a" + std::to_string(i - 1);
+    for (int j = 1; j < 10; ++j) laughs += ", *a" + std::to_string(i - 1);
+    laughs += "]";
+  }
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + laughs + "]\n"}})),
+            "a.yaml:7:10: init.modes: expected a list of 3 entries (positive integers), one per dimension of grid.n");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init:\n  modes: &x [1, *x]\n"}})),
+            "a.yaml:7:10: init.modes: mappings and lists nested deeper than 100 levels");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init: &i {type: sine}\nrun: *i\n"}})),
+            "a.yaml:6:11: run.type: unknown key (expected one of: end_time, progress_every, steps, wall_time_limit, "
+            "wall_time_margin)");
+}
+
 // A misspelt required key was reported as the required key missing; unknown keys are checked first,
 // everywhere, and name the nearest known key when one is close.
 TEST(InputErrors, UnknownKeysComeFirstAndSuggestTheNearest) {
