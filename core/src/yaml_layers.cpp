@@ -138,7 +138,8 @@ class DocumentCheck {
   std::map<std::pair<int, std::string>, std::vector<std::pair<YAML::Node, int>>> checked_;  // (mark, path) -> checks
 };
 
-// Parses `text` of `origin`; yaml-cpp's errors are located input errors.
+// Parses and checks `text` of `origin`: a file (`path` "") or the value of an override at key path
+// `path`; yaml-cpp's errors are located input errors.
 YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path, Equation equation) {
   const std::string what = origin.is_file ? "invalid YAML" : "invalid YAML value";
   const std::string at_path = origin.is_file ? "(syntax)" : path;
@@ -151,8 +152,7 @@ YAML::Node parse(const std::string& text, const Origin& origin, const std::strin
   } catch (const YAML::Exception& e) {
     throw InputError(fmt::format("{}: {}: {}: {}", origin.at(e.mark), at_path, what, e.msg));
   }
-  const bool section = !origin.is_file ? !input_key_children(path, equation).empty() : true;
-  DocumentCheck(origin, equation).check(doc, origin.is_file ? "" : path, origin.is_file ? "" : path, section, 1);
+  DocumentCheck(origin, equation).check(doc, path, path, !input_key_children(path, equation).empty(), 1);
   return doc;
 }
 
