@@ -21,6 +21,10 @@ namespace cartex::core::detail {
 
 namespace {
 
+// Mappings and lists inside each other beyond this depth are an error (no input key needs more than
+// 4): it bounds every recursion over the tree; yaml-cpp's own limit (its "bad file") lies far beyond.
+constexpr int kMaxNesting = 100;
+
 std::string shown_type(const YAML::Node& n) { return n.IsSequence() ? "a list" : n.IsMap() ? "a mapping" : "nothing"; }
 
 std::string section_name(const std::string& path) { return path.empty() ? "(top level)" : path; }

@@ -5,10 +5,6 @@
 
 namespace cartex::core::detail {
 
-// Mappings and lists inside each other beyond this depth are an error (no input key needs more than
-// 4); it bounds every recursion over the tree, yaml-cpp's own limit lies far beyond.
-constexpr int kMaxNesting = 100;
-
 // Loads the layers of `in` for `equation` (files merged left to right, then --unset, then --set;
 // values parsed as YAML), rejects unknown keys and returns the root section.
 YamlSection load_yaml(const InputSources& in, Equation equation);
