@@ -74,6 +74,11 @@ std::string shown_key(const std::string& key) {
 std::string unknown_key_text(const std::string& section, const std::string& key, Equation equation) {
   const std::vector<std::string> names = input_key_children(section, equation);
   if (names.empty()) return fmt::format("unknown key ({} takes a value, not keys)", section);
+  const Equation other = equation == Equation::kHeat ? Equation::kWave : Equation::kHeat;
+  const std::string path = section.empty() ? key : section + "." + key;
+  if (key.find('.') == std::string::npos && !is_input_path(path, equation) && is_input_path(path, other))  // physics.alpha in wave3d
+    return fmt::format("unknown key for the {} equation (expected one of: {})", equation == Equation::kHeat ? "heat" : "wave",
+                       fmt::join(names, ", "));
   const std::optional<std::string> meant = nearest_name(key, names);
   return fmt::format("unknown key{} (expected one of: {})", meant ? "; did you mean " + *meant + "?" : "",
                      fmt::join(names, ", "));

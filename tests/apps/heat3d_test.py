@@ -571,7 +571,8 @@ def case_wave():
         m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
         check(m is not None and abs(float(m.group(3))) <= 1e-12 * abs(float(m.group(2))), f"wave conservation:\n{out}")
         for text, expected in [
-                (WAVE_BASE.replace("speed: 1.0", "alpha: 1.0"), "bad.yaml:4:3: physics.speed: required key is missing (a positive number, the wave speed)")]:
+                (WAVE_BASE.replace("speed: 1.0", "alpha: 1.0"),
+                 "bad.yaml:4:3: physics.alpha: unknown key for the wave equation (expected one of: cfl, dt, speed)")]:
             write(d, "bad.yaml", text)
             code, out, err, codes = run(2, ["bad.yaml"], d, per_rank_codes=True, app=ARGS.wave3d)
             check(codes == [2, 2], f"wave bad input: per-rank exit codes {codes}")

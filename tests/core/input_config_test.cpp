@@ -182,6 +182,8 @@ TEST(InputErrors, UnknownKeysComeFirstAndSuggestTheNearest) {
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run: {speed: 3}\n"}})),
             "a.yaml:6:7: run.speed: unknown key (expected one of: end_time, progress_every, steps, wall_time_limit, "
             "wall_time_margin)");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}}), core::Equation::kWave),
+            "a.yaml:4:3: physics.alpha: unknown key for the wave equation (expected one of: cfl, dt, speed)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run.steps: 3\n"}})),
             "a.yaml:6:1: \"run.steps\": unknown key (expected one of: boundary, comm, grid, halo, init, output, physics, "
             "processes, run, stencil)");
