@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
-#include <type_traits>
 
 #include "cartex/core/error.hpp"
 #include "cartex/core/stencil_registry.hpp"
 #include "output_dir_check.hpp"
-#include "yaml_reader.hpp"
+#include "resolved_yaml.hpp"
+#include "yaml_layers.hpp"
 
 namespace cartex::core {
 
@@ -180,7 +180,6 @@ void read_temporal_blocking(YamlSection& halo, Config& cfg) {
     YamlSection s = halo.section("temporal_blocking");
     const bool given = s.has("tile_y");
     tb.tile_y = s.get_long("tile_y", 0, "a positive integer (rows of a tile in y)");
-    // Unknown keys first: {tile: 4} is a misspelt key, which "tile_y is missing" would not say.
     s.finish();
     if (!given) s.fail("tile_y", "required key is missing (rows of a tile in y, a positive integer)");
     if (tb.tile_y < 1) s.fail("tile_y", fmt::format("expected a positive integer (rows of a tile in y), got {}", tb.tile_y));
@@ -386,117 +385,6 @@ void read_output_files(YamlSection& s, Config& cfg) {
     s.fail("keep_checkpoints", fmt::format("expected a non-negative integer, got {}", cfg.keep_checkpoints));
 }
 
-// A value for the resolved YAML; a double in the fewest digits that read back to the same bits.
-template <class T>
-YAML::Node value_node(T v) {
-  if constexpr (std::is_floating_point_v<T>)
-    return YAML::Node(fmt::format("{}", v));
-  else
-    return YAML::Node(v);
-}
-
-// The stencil as the input spelled it, with weights to the last bit, so it reloads to the same Stencil.
-YAML::Node stencil_node(const Config& c) {
-  const StencilInput& in = c.stencil_input;
-  if (in.form == StencilInput::Form::kName) return YAML::Node(c.stencil.name);
-  YAML::Node n(YAML::NodeType::Map);
-  if (in.form == StencilInput::Form::kStar) {
-    n["type"] = "star";
-    n["order"] = in.order;
-    return n;
-  }
-  n["name"] = c.stencil.name;
-  YAML::Node offsets(YAML::NodeType::Sequence);
-  for (const auto& o : c.stencil.offsets) {
-    YAML::Node e(YAML::NodeType::Sequence);
-    for (int d = 0; d < c.grid.dim; ++d) e.push_back(o[d]);
-    e.SetStyle(YAML::EmitterStyle::Flow);
-    offsets.push_back(e);
-  }
-  n["offsets"] = offsets;
-  YAML::Node weights(YAML::NodeType::Sequence);
-  for (double w : in.weights) weights.push_back(value_node(w));
-  weights.SetStyle(YAML::EmitterStyle::Flow);
-  n["weights"] = weights;
-  n["divide_by_h2"] = in.divide_by_h2;
-  return n;
-}
-
-std::string emit_resolved(const Config& c) {
-  const int dim = c.grid.dim;
-  auto list = [dim](const auto& a) {
-    YAML::Node n(YAML::NodeType::Sequence);
-    for (int d = 0; d < dim; ++d) n.push_back(value_node(a[d]));
-    n.SetStyle(YAML::EmitterStyle::Flow);
-    return n;
-  };
-  YAML::Node root;
-  root["grid"]["n"] = list(c.grid.n);
-  root["grid"]["length"] = list(c.grid.length);
-  root["grid"]["periodic"] = list(c.grid.periodic);
-  root["processes"]["dims"] = list(c.process_dims);
-  root["processes"]["reorder"] = c.reorder;
-  if (c.equation == Equation::kHeat)
-    root["physics"]["alpha"] = value_node(c.alpha);
-  else
-    root["physics"]["speed"] = value_node(c.speed);
-  root["physics"]["dt"] = value_node(c.dt);  // the resolved step only (not cfl too), so the resolved YAML is a valid input
-  root["stencil"] = stencil_node(c);
-  YAML::Node b(YAML::NodeType::Map);
-  for (int d = 0; d < dim; ++d) {
-    if (c.grid.periodic[d]) continue;
-    YAML::Node v(YAML::NodeType::Sequence);
-    v.push_back(value_node(c.dirichlet[d][0]));
-    v.push_back(value_node(c.dirichlet[d][1]));
-    v.SetStyle(YAML::EmitterStyle::Flow);
-    b[kAxis[d]] = v;
-  }
-  if (b.size() == 0) b.SetStyle(YAML::EmitterStyle::Flow);  // "boundary: {}" on one line
-  root["boundary"] = b;
-  root["init"]["type"] = c.init.type;
-  root["init"]["amplitude"] = value_node(c.init.amplitude);
-  if (c.init.type == "sine") {
-    root["init"]["modes"] = list(c.init.modes);
-  } else {
-    root["init"]["center"] = list(c.init.center);
-    root["init"]["width"] = value_node(c.init.width);
-  }
-  if (c.end_time > 0)
-    root["run"]["end_time"] = value_node(c.end_time);  // with the resolved dt above, it reloads to the same steps
-  else
-    root["run"]["steps"] = c.steps;
-  root["run"]["progress_every"] = c.progress_every;
-  root["run"]["wall_time_limit"] = value_node(c.wall_time_limit);
-  if (c.wall_time_limit > 0) root["run"]["wall_time_margin"] = value_node(c.wall_time_margin);
-  root["run"]["stopped_exit_code"] = value_node(c.stopped_exit_code);
-  root["comm"]["backend"] = c.backend;
-  root["comm"]["overlap"] = c.overlap;
-  root["comm"]["allreduce"] = c.allreduce;
-  root["halo"]["steps_per_exchange"] = c.steps_per_exchange;
-  if (c.temporal_blocking.mode == TemporalBlockingInput::Mode::kTiles)
-    root["halo"]["temporal_blocking"]["tile_y"] = c.temporal_blocking.tile_y;
-  else
-    root["halo"]["temporal_blocking"] = c.temporal_blocking.mode == TemporalBlockingInput::Mode::kOff ? "off" : "auto";
-  root["output"]["dir"] = c.output_dir;
-  root["output"]["history"] = c.write_history;
-  if (c.output_every_time > 0)
-    root["output"]["every_time"] = value_node(c.output_every_time);
-  else
-    root["output"]["every"] = c.output_every;
-  YAML::Node fields(YAML::NodeType::Sequence);
-  for (const auto& f : c.output_fields) fields.push_back(f);
-  fields.SetStyle(YAML::EmitterStyle::Flow);
-  root["output"]["fields"] = fields;
-  if (c.checkpoint_every_time > 0)
-    root["output"]["checkpoint_every_time"] = value_node(c.checkpoint_every_time);
-  else
-    root["output"]["checkpoint_every"] = c.checkpoint_every;
-  root["output"]["keep_checkpoints"] = c.keep_checkpoints;
-  YAML::Emitter out;
-  out << root;
-  return out.c_str();
-}
-
 // Reads and validates the layered input (load_config without the yaml-cpp safety net).
 Config read_config(const InputSources& in, Equation equation) {
   YamlSection root = detail::load_yaml(in, equation);
@@ -511,16 +399,13 @@ Config read_config(const InputSources& in, Equation equation) {
 
   YamlSection procs = root.section("processes");
   {
-    std::vector<long> dims = procs.get_long_list("dims", "a list of non-negative integers (0 = chosen by MPI)");
-    if (!dims.empty()) {
-      if (static_cast<int>(dims.size()) != dim)
-        procs.fail("dims", fmt::format("expected {} entries, one per dimension of grid.n, got {}", dim, dims.size()));
-      for (int d = 0; d < dim; ++d) {
-        if (dims[d] < 0) procs.fail("dims", fmt::format("expected non-negative entries (0 = chosen by MPI), got {}", dims[d]));
-        if (dims[d] > cfg.grid.n[d])
-          procs.fail("dims", fmt::format("{} processes in {} exceed the {} cells there", dims[d], kAxis[d], cfg.grid.n[d]));
-        cfg.process_dims[d] = static_cast<int>(dims[d]);
-      }
+    const std::array<long, 3> dims =
+        per_dim<long>(procs, "dims", dim, {0, 0, 0}, "non-negative integers, 0 = chosen by MPI", decode<long>);
+    for (int d = 0; d < dim; ++d) {
+      if (dims[d] < 0) procs.fail("dims", fmt::format("expected non-negative entries (0 = chosen by MPI), got {}", dims[d]));
+      if (dims[d] > cfg.grid.n[d])
+        procs.fail("dims", fmt::format("{} processes in {} exceed the {} cells there", dims[d], kAxis[d], cfg.grid.n[d]));
+      cfg.process_dims[d] = static_cast<int>(dims[d]);
     }
     if (dim == 2) cfg.process_dims[2] = 1;
     cfg.reorder = procs.get_bool("reorder", false);
@@ -563,29 +448,28 @@ Config read_config(const InputSources& in, Equation equation) {
   cfg.output_dir = output.get_string("dir", "output", "a directory path");
   if (cfg.output_dir.empty()) output.fail("dir", "expected a non-empty directory path");
   if (const std::string why = detail::output_dir_problem(cfg.output_dir); !why.empty()) output.fail("dir", why);
-  cfg.where["output.dir"] = output.where("dir");
   cfg.write_history = output.get_bool("history", false);
   read_output_files(output, cfg);
   output.finish();
 
   root.finish();
-  cfg.where["grid.n"] = grid.where("n");
-  cfg.where["processes.dims"] = procs.where("dims");
-  cfg.where["stencil"] = root.where("stencil");
-  cfg.where["comm.backend"] = comm.where("backend");
-  cfg.where["comm.allreduce"] = comm.where("allreduce");
-  cfg.where["processes.reorder"] = procs.where("reorder");
-  cfg.where["halo.steps_per_exchange"] = halo.where("steps_per_exchange");
-  cfg.resolved_yaml = emit_resolved(cfg);
+  cfg.where = root.read_locations();
+  cfg.resolved_yaml = detail::emit_resolved(cfg);
   return cfg;
 }
-
 
 }  // namespace
 
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what) {
-  auto it = cfg.where.find(key);
-  return fmt::format("{}: {}: {}", it != cfg.where.end() ? it->second : cfg.source + ":1:1", key, what);
+  // The key's own location; for a key the loader did not read, its nearest section's (the top level's at least).
+  std::string at = key;
+  auto it = cfg.where.find(at);
+  while (it == cfg.where.end() && !at.empty()) {
+    at.erase(at.find('.') == std::string::npos ? 0 : at.rfind('.'));
+    it = cfg.where.find(at);
+  }
+  if (it == cfg.where.end()) throw Error(fmt::format("internal: no input location for {}: the Config was not loaded", key));
+  return fmt::format("{}: {}: {}", it->second, key, what);
 }
 
 Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation) {

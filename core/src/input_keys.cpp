@@ -23,7 +23,7 @@ const std::vector<InputKey>& input_keys() {
       {"grid.length", "number or list of positive numbers", "1.0", "physical length per dimension", "", {}},
       {"grid.periodic", "bool or list of bools", "true",
        "periodic dimensions; the others have Dirichlet walls (boundary)", "", {}},
-      {"processes.dims", "list of non-negative integers", "all 0",
+      {"processes.dims", "non-negative integer or list", "all 0",
        "processes per dimension; 0 entries are chosen by MPI_Dims_create", "", {}},
       {"processes.reorder", "bool", "false", "give every node a compact sub-block of the process grid", "", {}},
       {"physics.alpha", "positive number", "required", "diffusivity alpha of u_t = alpha L(u)", "", kHeatOnly},

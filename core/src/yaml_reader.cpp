@@ -2,12 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
 
@@ -22,34 +16,9 @@ std::string show(const YAML::Node& n) {
   return "nothing";
 }
 
-// `key` as an error message shows it in a key path: as it is when it is a plain name (letters, digits,
-// '_', '-'), else in double quotes, so a key holding ':', '.', ' ' or nothing cannot be misread as
-// part of the message or of the path.
-std::string shown_key(const std::string& key) {
-  const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](unsigned char c) {
-    return std::isalnum(c) || c == '_' || c == '-';
-  });
-  if (plain) return key;
-  std::string out = "\"";
-  for (const char c : key) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-// Splits "a.b.c" into its components; empty components are an error.
-std::vector<std::string> split_path(const std::string& path) {
-  std::vector<std::string> parts;
-  std::stringstream ss(path);
-  std::string part;
-  while (std::getline(ss, part, '.')) parts.push_back(part);
-  return parts;
-}
-
 }  // namespace
 
-YamlSection::YamlSection(std::shared_ptr<const YamlSource> src, YAML::Node node, std::string path)
+YamlSection::YamlSection(std::shared_ptr<YamlSource> src, YAML::Node node, std::string path)
     : src_(std::move(src)), node_(std::move(node)), path_(std::move(path)) {}
 
 std::string YamlSection::location(const std::string& path, const YAML::Node& node) const {
@@ -96,10 +65,6 @@ std::string YamlSection::where(const std::string& key) const {
   return location(key_path(key), n);
 }
 
-void YamlSection::fail_here(const std::string& what) const {
-  throw InputError(fmt::format("{}: {}: {}", location(path_, node_), path_.empty() ? "(top level)" : path_, what));
-}
-
 bool YamlSection::has(const std::string& key) const {
   const YAML::Node map = node_;
   return map && map.IsMap() && map[key] && !map[key].IsNull();
@@ -110,6 +75,7 @@ YAML::Node YamlSection::node(const std::string& key) {
   if (!is_input_path(key_path(key), src_->equation))
     throw Error(fmt::format("internal: the loader reads {}, which the input key table does not list", key_path(key)));
   known_.insert(key);
+  src_->read_at.emplace(key_path(key), where(key));
   if (!node_ || !node_.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
   const YAML::Node map = node_;  // const lookup: never inserts the key
   return map[key];
@@ -182,168 +148,16 @@ std::vector<double> YamlSection::get_double_list(const std::string& key, const s
 void YamlSection::finish() const {
   if (!node_ || !node_.IsMap()) return;
   for (const auto& kv : node_) {
-    if (!kv.first.IsScalar()) {
-      throw InputError(fmt::format("{}: {}: expected a plain key name, got {} as a key", location(path_ + ".?", kv.first),
-                                   path_.empty() ? "(top level)" : path_, show(kv.first)));
-    }
     const std::string key = kv.first.Scalar();
     if (known_.count(key)) continue;
     const std::string path = key_path(key);
-    const std::string loc = location(path, kv.first);
-    if (const InputKey* row = find_input_key(path, src_->equation); row && !row->applies.empty())
-      throw InputError(fmt::format("{}: {}: not used here: it applies only when {}", loc, path, row->applies));
-    throw InputError(fmt::format("{}: {}: unknown key (expected one of: {})", loc, key_path(shown_key(key)),
-                                 fmt::join(input_key_children(path_, src_->equation), ", ")));
+    const InputKey* row = find_input_key(path, src_->equation);
+    // Unknown keys were rejected before merging (yaml_layers.cpp): a key left here that always applies
+    // is a loader bug.
+    if (!row || row->applies.empty())
+      throw Error(fmt::format("internal: the loader did not read {}, a key of the input key table", path));
+    throw InputError(fmt::format("{}: {}: not used here: it applies only when {}", location(path, kv.first), path, row->applies));
   }
-}
-
-namespace {
-
-// "FILE:L:C" of a YAML exception in `file`.
-std::string mark_text(const std::string& file, const YAML::Mark& mark) {
-  if (mark.is_null()) return file + ":1:1";
-  return fmt::format("{}:{}:{}", file, mark.line + 1, mark.column + 1);
-}
-
-// The text of input file `name` (or its given text); a missing, unreadable or non-regular file is an error.
-std::string read_input(const std::string& name, const InputSources& in) {
-  if (auto t = in.texts.find(name); t != in.texts.end()) return t->second;
-  std::error_code ec;
-  if (std::filesystem::is_directory(name, ec))
-    throw InputError(fmt::format("{}:1:1: (file): is a directory, not an input file", name));
-  std::ifstream f(name, std::ios::binary);
-  if (!f) throw InputError(fmt::format("{}:1:1: (file): cannot open the input file for reading", name));
-  std::ostringstream text;
-  text << f.rdbuf();
-  if (f.bad() || !text) throw InputError(fmt::format("{}:1:1: (file): cannot read the input file", name));
-  return text.str();
-}
-
-// Parses input file `name` into a mapping (empty when the file is).
-YAML::Node parse_input(const std::string& name, const InputSources& in) {
-  const std::string text = read_input(name, in);
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    throw InputError(fmt::format("{}: (syntax): invalid YAML: {}", mark_text(name, e.mark), e.msg));
-  }
-  if (root.IsNull()) return YAML::Node(YAML::NodeType::Map);
-  if (!root.IsMap())
-    throw InputError(fmt::format("{}:1:1: (top level): expected a mapping of sections (grid, physics, ...)", name));
-  return root;
-}
-
-// The value of `key` in mapping `map`, without inserting it.
-YAML::Node lookup(const YAML::Node& map, const std::string& key) {
-  const YAML::Node m = map;
-  return m[key];
-}
-
-// Forgets the origins recorded under `path` (its value is replaced or removed).
-void forget_below(YamlSource& s, const std::string& path) {
-  for (auto it = s.files.begin(); it != s.files.end();)
-    it = (it->first == path || it->first.rfind(path + ".", 0) == 0) ? s.files.erase(it) : std::next(it);
-}
-
-// Merges mapping `from` of input file `file` into `into` at key path `prefix`: mappings merge key by
-// key, any other value replaces, a null value removes the key.
-void merge(YAML::Node into, const YAML::Node& from, const std::string& prefix, const std::string& file, YamlSource& s) {
-  for (const auto& kv : from) {
-    if (!kv.first.IsScalar())
-      throw InputError(fmt::format("{}: {}: expected a plain key name, got {} as a key", mark_text(file, kv.first.Mark()),
-                                   prefix.empty() ? "(top level)" : prefix, show(kv.first)));
-    const std::string key = kv.first.Scalar();
-    const std::string path = prefix.empty() ? key : prefix + "." + key;
-    YAML::Node cur = lookup(into, key);
-    if (cur && cur.IsMap() && kv.second.IsMap()) {
-      merge(cur, kv.second, path, file, s);
-      continue;
-    }
-    forget_below(s, path);
-    into.remove(key);
-    if (kv.second.IsNull()) continue;
-    into.force_insert(kv.first, kv.second);  // the key node itself, so errors at the key point into `file`
-    s.files[path] = file;
-  }
-}
-
-// The mapping at key path `parts` (all but the last) of `root`, created as needed.
-YAML::Node parent_of(YAML::Node root, const std::vector<std::string>& parts) {
-  YAML::Node cur = root;
-  for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    const YAML::Node found = lookup(cur, parts[i]);  // may be invalid (absent): only test it
-    if (!found || !found.IsMap()) cur[parts[i]] = YAML::Node(YAML::NodeType::Map);
-    YAML::Node next = cur[parts[i]];
-    cur.reset(next);
-  }
-  return cur;
-}
-
-// Checks that `path` names an input key or section; `origin` names the override.
-std::vector<std::string> checked_path(const std::string& origin, const std::string& path, Equation equation) {
-  auto parts = split_path(path);
-  for (const auto& p : parts)
-    if (p.empty()) throw InputError(fmt::format("{}: {}: empty key in the key path", origin, path));
-  if (!is_input_path(path, equation)) {
-    const std::string parent = path.substr(0, path.rfind('.') == std::string::npos ? 0 : path.rfind('.'));
-    throw InputError(fmt::format("{}: {}: unknown key (expected one of: {})", origin, path,
-                                 fmt::join(input_key_children(is_input_path(parent, equation) ? parent : "", equation), ", ")));
-  }
-  return parts;
-}
-
-// Removes the key at `path` from the tree (nothing when absent).
-void remove_key(YamlSource& s, const std::string& path, const std::vector<std::string>& parts) {
-  YAML::Node cur = s.root;
-  for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    YAML::Node next = lookup(cur, parts[i]);
-    if (!next || !next.IsMap()) return;
-    cur.reset(next);
-  }
-  cur.remove(parts.back());
-  forget_below(s, path);
-}
-
-}  // namespace
-
-YamlSection load_yaml(const InputSources& in, Equation equation) {
-  auto src = std::make_shared<YamlSource>();
-  src->equation = equation;
-  if (in.files.empty()) throw InputError("no input file given");
-  src->first_file = in.files.front();
-  src->root = parse_input(in.files.front(), in);
-  for (size_t i = 1; i < in.files.size(); ++i) merge(src->root, parse_input(in.files[i], in), "", in.files[i], *src);
-
-  for (const auto& path : in.unsets) {
-    const std::string origin = "--unset " + path;
-    remove_key(*src, path, checked_path(origin, path, equation));
-    src->overrides[path] = origin;
-  }
-  for (const auto& o : in.sets) {
-    const std::string origin = "--set " + o;
-    auto eq = o.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw InputError(fmt::format("{}: expected key.path=value", origin));
-    const std::string path = o.substr(0, eq);
-    auto parts = split_path(path);
-    for (const auto& p : parts)
-      if (p.empty()) throw InputError(fmt::format("{}: {}: empty key in the key path", origin, path));
-    YAML::Node value;
-    try {
-      value = YAML::Load(o.substr(eq + 1));
-    } catch (const YAML::Exception& e) {
-      throw InputError(fmt::format("{}: {}: invalid YAML value: {}", origin, path, e.msg));
-    }
-    src->overrides[path] = origin;
-    if (value.IsNull()) {
-      remove_key(*src, path, checked_path(origin, path, equation));
-      continue;
-    }
-    forget_below(*src, path);
-    parent_of(src->root, parts)[parts.back()] = value;
-  }
-  return YamlSection(src, src->root, "");
 }
 
 }  // namespace cartex::core::detail

@@ -1,8 +1,8 @@
 #pragma once
-// Internal: a checked, location-aware view of a YAML tree built from layered inputs. Every read must
-// be a key of the input key table (input_keys.hpp) and records the key as read, so `finish()` can
-// reject the others; every failure names FILE:LINE:COL (or the --set/--unset override) and the full
-// key path.
+// Internal: a checked, location-aware view of a YAML tree built from layered inputs (yaml_layers.hpp).
+// Every read must be a key of the input key table (input_keys.hpp) and records the key as read, with
+// its location, so `finish()` can reject the others and later checks can name where a key was given;
+// every failure names FILE:LINE:COL (or the --set/--unset override) and the full key path.
 #include <yaml-cpp/yaml.h>
 
 #include <map>
@@ -16,13 +16,15 @@
 
 namespace cartex::core::detail {
 
-// Shared state of one input: the merged tree and where each part of it came from.
+// Shared state of one input: the merged tree, where each part of it came from, and where each key
+// read was given.
 struct YamlSource {
   Equation equation = Equation::kHeat;
   std::string first_file;                        // the file that gave the root mapping
   YAML::Node root;
   std::map<std::string, std::string> files;      // key path -> the later file that gave its value
   std::map<std::string, std::string> overrides;  // key path -> "--set key=value" or "--unset key"
+  std::map<std::string, std::string> read_at;    // key path -> "FILE:LINE:COL" (or override) of every key read
 
   // The file whose text holds the value at `path`.
   const std::string& file_of(const std::string& path) const;
@@ -31,12 +33,12 @@ struct YamlSource {
 // One mapping in the input (or an absent one, read as empty) at a dotted key path.
 class YamlSection {
  public:
-  YamlSection(std::shared_ptr<const YamlSource> src, YAML::Node node, std::string path);
+  YamlSection(std::shared_ptr<YamlSource> src, YAML::Node node, std::string path);
 
   // The sub-mapping `key` (absent reads as empty); a non-mapping value is an error.
   YamlSection section(const std::string& key);
   bool has(const std::string& key) const;
-  // The raw node of `key` (marks it as read); undefined when absent.
+  // The raw node of `key` (marks it as read and records its location); undefined when absent.
   YAML::Node node(const std::string& key);
 
   // Typed reads: `expected` is the phrase used in the error ("a positive integer").
@@ -52,13 +54,13 @@ class YamlSection {
   [[noreturn]] void fail(const std::string& key, const std::string& what) const;
   // Throws InputError located at `entry`, an entry of the list `key` (at the override that gave it, if one did).
   [[noreturn]] void fail_entry(const std::string& key, const YAML::Node& entry, const std::string& what) const;
-  // Throws InputError located at this mapping.
-  [[noreturn]] void fail_here(const std::string& what) const;
-  // Rejects the keys that were not read: keys of the table that do not apply here, and unknown keys.
+  // Rejects the keys that were not read: keys of the table that do not apply here.
   void finish() const;
 
   // "FILE:LINE:COL" (or "--set ...") of `key`, for checks that happen after loading.
   std::string where(const std::string& key) const;
+  // Where every key read so far was given (the root section's location under "").
+  const std::map<std::string, std::string>& read_locations() const { return src_->read_at; }
 
   std::string key_path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
 
@@ -67,14 +69,10 @@ class YamlSection {
   std::vector<T> get_list(const std::string& key, const std::string& expected);
   std::string location(const std::string& path, const YAML::Node& node) const;
 
-  std::shared_ptr<const YamlSource> src_;
+  std::shared_ptr<YamlSource> src_;
   YAML::Node node_;
   std::string path_;
   std::set<std::string> known_;
 };
-
-// Loads the layers of `in` for `equation` (files merged left to right, then --unset, then --set;
-// values parsed as YAML) and returns the root section.
-YamlSection load_yaml(const InputSources& in, Equation equation);
 
 }  // namespace cartex::core::detail

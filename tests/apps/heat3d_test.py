@@ -32,9 +32,9 @@ BAD_INPUTS = [
     ("yaml syntax", "grid:\n  n: [8, 8\nphysics: {alpha: 1}\n", [],
      "bad.yaml:3:8: (syntax): invalid YAML: end of sequence flow not found"),
     ("unknown section", BASE + "grdi:\n  n: 3\n", [],
-     "bad.yaml:8:1: grdi: unknown key (expected one of: boundary, comm, grid, halo, init, output, physics, processes, run, stencil)"),
+     "bad.yaml:8:1: grdi: unknown key; did you mean grid? (expected one of: boundary, comm, grid, halo, init, output, physics, processes, run, stencil)"),
     ("unknown nested key", BASE.replace("  n: [12, 10, 8]", "  n: [12, 10, 8]\n  nn: 4"), [],
-     "bad.yaml:3:3: grid.nn: unknown key (expected one of: length, n, periodic)"),
+     "bad.yaml:3:3: grid.nn: unknown key; did you mean n? (expected one of: length, n, periodic)"),
     ("wrong type in list", BASE.replace("[12, 10, 8]", "[12, ten, 8]"), [],
      'bad.yaml:2:6: grid.n: expected a list of 2 or 3 positive integers (cells per dimension), got an entry "ten"'),
     ("wrong list length", BASE.replace("[12, 10, 8]", "[12, 10, 8, 4]"), [],
@@ -47,6 +47,16 @@ BAD_INPUTS = [
      "bad.yaml:1:1: physics: required section is missing (physics.alpha and physics.dt or physics.cfl)"),
     ("missing alpha", BASE.replace("  alpha: 1.0\n", ""), [],
      "bad.yaml:4:3: physics.alpha: required key is missing (a positive number, the diffusivity)"),
+    ("misspelt alpha", BASE.replace("alpha:", "alpah:"), [],
+     "bad.yaml:4:3: physics.alpah: unknown key; did you mean alpha? (expected one of: alpha, cfl, dt)"),
+    # A key twice in one mapping (yaml-cpp would keep the first silently); layers and --set override on purpose.
+    ("section twice", BASE + "comm: {overlap: false}\nrun: {steps: 20, progress_every: 5}\n", [],
+     "bad.yaml:9:1: run: duplicate key: first given at bad.yaml:6:1 (a mapping holds each key once)"),
+    ("grid.n twice", BASE.replace("  n: [12, 10, 8]", "  n: [12, 10, 8]\n  n: [4, 4, 4]"), [],
+     "bad.yaml:3:3: grid.n: duplicate key: first given at bad.yaml:2:3 (a mapping holds each key once)"),
+    ("empty input", "", [], "bad.yaml:1:1: (file): the input file is empty (0 bytes)"),
+    ("nesting beyond the parser's limit", BASE + "init:\n  modes: " + "[" * 100000 + "]" * 100000 + "\n", [],
+     "bad.yaml:9:200010: (syntax): invalid YAML: mappings and lists nested deeper than 100 levels"),
     ("negative alpha", BASE.replace("alpha: 1.0", "alpha: -2"), [],
      "bad.yaml:4:10: physics.alpha: expected a positive number, got -2"),
     ("unstable dt", BASE.replace("cfl: 0.5", "dt: 0.01"), [],
@@ -97,7 +107,7 @@ BAD_INPUTS = [
     ("temporal blocking tile without rows", BASE + "halo:\n  temporal_blocking: {}\n", [],
      "bad.yaml:9:22: halo.temporal_blocking.tile_y: required key is missing (rows of a tile in y, a positive integer)"),
     ("temporal blocking misspelt key", BASE + "halo:\n  temporal_blocking: {tile: [4, 4]}\n", [],
-     "bad.yaml:9:23: halo.temporal_blocking.tile: unknown key (expected one of: tile_y)"),
+     "bad.yaml:9:23: halo.temporal_blocking.tile: unknown key; did you mean tile_y? (expected one of: tile_y)"),
     ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
      'bad.yaml:9:12: comm.overlap: expected true or false, got "sometimes"'),
     ("halo deeper than the periodic grid", BASE.replace("[12, 10, 8]", "[12, 10, 3]") + "halo:\n  steps_per_exchange: 4\n", [],
@@ -147,8 +157,8 @@ BAD_INPUTS = [
     ("--set wrong type", BASE, ["--set", "run.steps=many"],
      '--set run.steps=many: run.steps: expected a non-negative integer (time steps), got "many"'),
     ("--set unknown key", BASE, ["--set", "run.stepz=4"],
-     "--set run.stepz=4: run.stepz: unknown key (expected one of: end_time, progress_every, steps, stopped_exit_code, "
-     "wall_time_limit, wall_time_margin)"),
+     "--set run.stepz=4: run.stepz: unknown key; did you mean steps? (expected one of: end_time, progress_every, steps, "
+     "stopped_exit_code, wall_time_limit, wall_time_margin)"),
     ("--set without value", BASE, ["--set", "run.steps"],
      "--set run.steps: expected key.path=value"),
     ("unknown option", BASE, ["--frobnicate"],
@@ -561,7 +571,8 @@ def case_wave():
         m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
         check(m is not None and abs(float(m.group(3))) <= 1e-12 * abs(float(m.group(2))), f"wave conservation:\n{out}")
         for text, expected in [
-                (WAVE_BASE.replace("speed: 1.0", "alpha: 1.0"), "bad.yaml:4:3: physics.speed: required key is missing (a positive number, the wave speed)")]:
+                (WAVE_BASE.replace("speed: 1.0", "alpha: 1.0"),
+                 "bad.yaml:4:3: physics.alpha: unknown key for the wave equation (expected one of: cfl, dt, speed)")]:
             write(d, "bad.yaml", text)
             code, out, err, codes = run(2, ["bad.yaml"], d, per_rank_codes=True, app=ARGS.wave3d)
             check(codes == [2, 2], f"wave bad input: per-rank exit codes {codes}")

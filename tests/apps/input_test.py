@@ -84,7 +84,8 @@ def resolved(out):
 
 
 def case_layers():
-    """Files layered left to right, --unset and --set KEY=null remove keys, errors name the file that gave the value."""
+    """Files layered left to right, --unset and --set KEY=null remove keys, errors name the file that gave the value;
+    --set of a per-dimension key takes one value for every dimension."""
     with tempfile.TemporaryDirectory() as d:
         write(d, "base.yaml", BASE + "init:\n  type: sine\n  modes: [2, 1, 1]\n")
         write(d, "tweaks.yaml", "physics:\n  alpha: 0.5\nrun: {steps: 3}\n")
@@ -104,7 +105,7 @@ def case_layers():
         expect_input_error("modes left behind", 2, ["base.yaml", "--set", "init.type=gaussian"], d,
                            "base.yaml:10:3: init.modes: not used here: it applies only when init.type is sine")
         expect_input_error("--unset of an unknown key", 2, ["base.yaml", "--unset", "physics.cfx"], d,
-                           "--unset physics.cfx: physics.cfx: unknown key (expected one of: alpha, cfl, dt)")
+                           "--unset physics.cfx: physics.cfx: unknown key; did you mean cfl? (expected one of: alpha, cfl, dt)")
         expect_input_error("--unset of a required key", 2, ["base.yaml", "--unset", "physics.alpha"], d,
                            "--unset physics.alpha: physics.alpha: required key is missing (a positive number, the diffusivity)")
         write(d, "bad-tweak.yaml", "# a comment\nphysics:\n  cfl: 1.5\n")
@@ -112,7 +113,12 @@ def case_layers():
                            "bad-tweak.yaml:3:8: physics.cfl: expected a number in (0, 1], got 1.5")
         write(d, "bad-key.yaml", "# a comment\nrun:\n  stepz: 3\n")
         expect_input_error("unknown key in the later file", 2, ["base.yaml", "bad-key.yaml", "tweaks.yaml"], d,
-                           "bad-key.yaml:3:3: run.stepz: unknown key (expected one of: " + ", ".join(run_keys()) + ")")
+                           "bad-key.yaml:3:3: run.stepz: unknown key; did you mean steps? (expected one of: " + ", ".join(run_keys()) + ")")
+        for dims, ranks in (("0", 2), ("1", 1)):
+            code, out, err, _ = run(ranks, ["base.yaml", "--set", f"processes.dims={dims}", "--dry-run"], d)
+            text = resolved(out)
+            check(code == 0 and f"  dims: [{dims}, {dims}, {dims}]\n" in text,
+                  f"--set processes.dims={dims}: exit {code}, resolved:\n{text}{err}")
 
 
 def run_keys():

@@ -1,7 +1,9 @@
 // The input layer below the apps: layered sources, removal of keys, yaml-cpp's own exceptions as
-// located errors, the key table, and the resolved YAML in shortest round-trip form.
+// located errors, duplicate and unknown keys, per-dimension scalars, the location of every key read,
+// the key table, and the resolved YAML in shortest round-trip form.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 #include <filesystem>
 
@@ -49,7 +51,7 @@ TEST(InputLayers, NullRemovesAndErrorsNameTheirFile) {
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "\n\nphysics:\n  cfl: 2\n"}})),
             "b.yaml:4:8: physics.cfl: expected a number in (0, 1], got 2");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "\ngrid:\n  nx: 3\n"}})),
-            "b.yaml:3:3: grid.nx: unknown key (expected one of: length, n, periodic)");
+            "b.yaml:3:3: grid.nx: unknown key; did you mean n? (expected one of: length, n, periodic)");
 }
 
 TEST(InputLayers, UnsetAndSetNull) {
@@ -92,6 +94,142 @@ TEST(InputErrors, UnknownKeysThatAreNotPlainNamesAreQuoted) {
             "a.yaml:7:3: comm.\"allreduce:id\": unknown key (expected one of: allreduce, backend, overlap)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "\"a b.c\": 1\n"}})).substr(0, 22), "a.yaml:6:1: \"a b.c\": u");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run_2-x: 1\n"}})).substr(0, 22), "a.yaml:6:1: run_2-x: u");
+}
+
+// yaml-cpp keeps the first of two equal keys in one mapping and drops the second without a word.
+TEST(InputErrors, DuplicateKeysInOneMappingNameBothPlaces) {
+  const std::string why = " (a mapping holds each key once)";
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run: {steps: 10}\ninit: {amplitude: 2}\nrun: {steps: 20, progress_every: 5}\n"}})),
+            "a.yaml:8:1: run: duplicate key: first given at a.yaml:6:1" + why);
+  EXPECT_EQ(error_of(layers({{"a.yaml", "grid:\n  n: [12, 10, 8]\n  n: [4, 4, 4]\nphysics: {alpha: 1.0, cfl: 0.5}\n"}})),
+            "a.yaml:3:3: grid.n: duplicate key: first given at a.yaml:2:3" + why);
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "run:\n  steps: 3\n  steps: 4\n"}})),
+            "b.yaml:3:3: run.steps: duplicate key: first given at b.yaml:2:3" + why);
+  core::InputSources in = layers({{"a.yaml", kBase}});
+  in.sets = {"stencil={type: star, order: 2, order: 4}"};
+  EXPECT_EQ(error_of(in), "--set stencil={type: star, order: 2, order: 4}: stencil.order: duplicate key: first given at an "
+                          "earlier place of the value" + why);
+  // Layers and overrides still replace keys on purpose.
+  in = layers({{"a.yaml", kBase + "run: {steps: 10}\n"}, {"b.yaml", "run: {steps: 20}\n"}});
+  EXPECT_EQ(core::load_config(in).steps, 20);
+  in.sets = {"run.steps=30"};
+  EXPECT_EQ(core::load_config(in).steps, 30);
+}
+
+TEST(InputErrors, EmptyFileIsCalledEmpty) {
+  test::InputFiles f;
+  core::InputSources in;
+  in.files = {f.write("")};
+  EXPECT_EQ(error_of(in), in.files[0] + ":1:1: (file): the input file is empty (0 bytes)");
+  // A layer of comments only is an empty mapping, on purpose.
+  in.files = {f.write(kBase), f.write("# nothing to change\n")};
+  EXPECT_EQ(core::load_config(in).alpha, 1.0);
+}
+
+// yaml-cpp's own depth guard says only "bad file"; the reader's limit lies well inside it.
+TEST(InputErrors, DeepNestingIsLocated) {
+  const std::string beyond_yaml_cpp = "init:\n  modes: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
+  const std::string e = error_of(layers({{"a.yaml", kBase + beyond_yaml_cpp}}));
+  EXPECT_EQ(e.rfind("a.yaml:7:", 0), 0u) << e;
+  EXPECT_NE(e.find(": (syntax): invalid YAML: mappings and lists nested deeper than 100 levels"), std::string::npos) << e;
+  const std::string blocks = "init:\n  modes:\n    " + [] {
+    std::string dashes;
+    for (int i = 0; i < 100000; ++i) dashes += "- ";
+    return dashes;
+  }() + "1\n";
+  EXPECT_NE(error_of(layers({{"a.yaml", kBase + blocks}})).find("nested deeper than 100 levels"), std::string::npos);
+  // Within yaml-cpp's limit: at the first list too deep, the 99th inside init.modes (root, init, modes: 3 levels).
+  const std::string within = "init:\n  modes: " + std::string(150, '[') + std::string(150, ']') + "\n";
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + within}})),
+            "a.yaml:7:108: init.modes: mappings and lists nested deeper than 100 levels");
+  core::InputSources in = layers({{"a.yaml", kBase}});
+  in.sets = {"init.modes=" + std::string(150, '[') + std::string(150, ']')};
+  EXPECT_EQ(error_of(in), "--set " + in.sets[0] + ": init.modes: mappings and lists nested deeper than 100 levels");
+}
+
+// Aliases share their node: the checks above visit each once per key path and depth, so nested
+// aliases (10^15 values if expanded) take no time and a cycle ends at the nesting limit; a mapping
+// aliased into another section is checked against that section's keys.
+TEST(InputErrors, AliasesAreCheckedOncePerPlace) {
+  std::string laughs = "init:\n  modes: [&a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]";
+  for (int i = 1; i < 15; ++i) {
+    laughs += ", &a" + std::to_string(i) + " [*a" + std::to_string(i - 1);
+    for (int j = 1; j < 10; ++j) laughs += ", *a" + std::to_string(i - 1);
+    laughs += "]";
+  }
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + laughs + "]\n"}})),
+            "a.yaml:7:10: init.modes: expected a list of 3 entries (positive integers), one per dimension of grid.n");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init:\n  modes: &x [1, *x]\n"}})),
+            "a.yaml:7:10: init.modes: mappings and lists nested deeper than 100 levels");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init: &i {type: sine}\nrun: *i\n"}})),
+            "a.yaml:6:11: run.type: unknown key (expected one of: end_time, progress_every, steps, wall_time_limit, "
+            "wall_time_margin)");
+}
+
+// A misspelt required key was reported as the required key missing; unknown keys are checked first,
+// everywhere, and name the nearest known key when one is close.
+TEST(InputErrors, UnknownKeysComeFirstAndSuggestTheNearest) {
+  EXPECT_EQ(error_of(layers({{"a.yaml", "grid:\n  n: [12, 10, 8]\nphysics:\n  alpah: 1.0\n  cfl: 0.5\n"}})),
+            "a.yaml:4:3: physics.alpah: unknown key; did you mean alpha? (expected one of: alpha, cfl, dt)");
+  EXPECT_EQ(error_of(layers({{"a.yaml", "grid:\n  n: [0, 10, 8]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\nrun: {stpes: 3}\n"}})),
+            "a.yaml:6:7: run.stpes: unknown key; did you mean steps? (expected one of: end_time, progress_every, steps, "
+            "wall_time_limit, wall_time_margin)");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "halo:\n  temporal_blocking: {tile: 8}\n"}})),
+            "a.yaml:7:23: halo.temporal_blocking.tile: unknown key; did you mean tile_y? (expected one of: tile_y)");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init:\n  Type: sine\n"}})),
+            "a.yaml:7:3: init.Type: unknown key; did you mean type? (expected one of: amplitude, center, modes, type, width)");
+  // Nothing close: no guess. A dotted key is one unknown key even when it spells a path.
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run: {speed: 3}\n"}})),
+            "a.yaml:6:7: run.speed: unknown key (expected one of: end_time, progress_every, steps, wall_time_limit, "
+            "wall_time_margin)");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}}), core::Equation::kWave),
+            "a.yaml:4:3: physics.alpha: unknown key for the wave equation (expected one of: cfl, dt, speed)");
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run.steps: 3\n"}})),
+            "a.yaml:6:1: \"run.steps\": unknown key (expected one of: boundary, comm, grid, halo, init, output, physics, "
+            "processes, run, stencil)");
+  core::InputSources in = layers({{"a.yaml", kBase}});
+  in.sets = {"comm.backed=p2p"};
+  EXPECT_EQ(error_of(in), "--set comm.backed=p2p: comm.backed: unknown key; did you mean backend? (expected one of: "
+                          "allreduce, backend, overlap)");
+  in.sets = {"grid.n.x=4"};
+  EXPECT_EQ(error_of(in), "--set grid.n.x=4: grid.n.x: unknown key (grid.n takes a value, not keys)");
+  in.sets = {};
+  in.unsets = {"physcs.cfl"};
+  EXPECT_EQ(error_of(in), "--unset physcs.cfl: physcs: unknown key; did you mean physics? (expected one of: boundary, "
+                          "comm, grid, halo, init, output, physics, processes, run, stencil)");
+}
+
+// docs/input.md: per-dimension keys take one value for every dimension; processes.dims refused it.
+TEST(InputPerDimension, ProcessesDimsTakeOneValueForEveryDimension) {
+  core::InputSources in = layers({{"a.yaml", kBase}});
+  in.sets = {"processes.dims=0"};
+  EXPECT_EQ(core::load_config(in).process_dims, (std::array<int, 3>{0, 0, 0}));
+  in.sets = {"processes.dims=2"};
+  EXPECT_EQ(core::load_config(in).process_dims, (std::array<int, 3>{2, 2, 2}));
+  const core::Config flat = core::load_config(layers({{"a.yaml", kBase + "processes: {dims: 2}\n"}, {"b.yaml", "grid: {n: [8, 6]}\n"}}));
+  EXPECT_EQ(flat.process_dims, (std::array<int, 3>{2, 2, 1}));
+  in.sets = {"processes.dims=-1"};
+  EXPECT_EQ(error_of(in), "--set processes.dims=-1: processes.dims: expected non-negative entries (0 = chosen by MPI), got -1");
+  in.sets = {"processes.dims=[1, 1]"};
+  EXPECT_EQ(error_of(in), "--set processes.dims=[1, 1]: processes.dims: expected a list of 3 entries (non-negative integers, "
+                          "0 = chosen by MPI), one per dimension of grid.n");
+}
+
+// Checks after loading (the app's, against the rank count or the backends) name where any key was given.
+TEST(InputLocations, EveryKeyReadIsLocated) {
+  core::InputSources in = layers({{"a.yaml", kBase + "output:\n  keep_checkpoints: 3\n"}, {"b.yaml", "run:\n  steps: 4\n"}});
+  in.sets = {"init.amplitude=2"};
+  const core::Config c = core::load_config(in);
+  EXPECT_EQ(core::input_error_text(c, "output.keep_checkpoints", "x"), "a.yaml:7:21: output.keep_checkpoints: x");
+  EXPECT_EQ(core::input_error_text(c, "run.steps", "x"), "b.yaml:2:10: run.steps: x");
+  EXPECT_EQ(core::input_error_text(c, "init.amplitude", "x"), "--set init.amplitude=2: init.amplitude: x");
+  // Absent: at its mapping, or the file's start without one; a key the loader never reads: its section's.
+  EXPECT_EQ(core::input_error_text(c, "physics.dt", "x"), "a.yaml:4:3: physics.dt: x");
+  EXPECT_EQ(core::input_error_text(c, "halo.steps_per_exchange", "x"), "a.yaml:1:1: halo.steps_per_exchange: x");
+  EXPECT_EQ(core::input_error_text(c, "output.keep_checkpoints.deeper", "x"), "a.yaml:7:21: output.keep_checkpoints.deeper: x");
+  for (const auto& k : core::input_keys())  // every key that always applies is read, so located
+    if (k.applies.empty() && k.equation.value_or(core::Equation::kHeat) == core::Equation::kHeat)
+      EXPECT_EQ(c.where.count(k.path), 1u) << k.path;
 }
 
 TEST(InputErrors, DirectoryAndOutputDir) {

@@ -87,14 +87,16 @@ struct Config {
   long checkpoint_every = 0;               // steps between checkpoints (0 = none)
   double checkpoint_every_time = 0.0;      // simulated time between checkpoints (0 = none); excludes checkpoint_every
   long keep_checkpoints = 2;               // newest checkpoints kept on disk (0 = all)
-  std::map<std::string, std::string> where;  // key path -> "FILE:LINE:COL" for checks made after loading
+  std::map<std::string, std::string> where;  // key path -> "FILE:LINE:COL" (or the override) of every key read,
+                                             // "" -> the top level's; for checks made after loading
   std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)
 };
 
 // Fields heat3d can write to field files (output.fields).
 std::vector<std::string> known_output_fields();
 
-// "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count).
+// "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count); a
+// key the loader did not read is located at its nearest section that it did.
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what);
 
 // Reads and validates the layered input `in` for `equation`; throws InputError.

@@ -1,0 +1,127 @@
+#include "resolved_yaml.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <type_traits>
+
+namespace cartex::core::detail {
+
+namespace {
+
+const char* const kAxis[3] = {"x", "y", "z"};
+
+// A value for the resolved YAML; a double in the fewest digits that read back to the same bits.
+template <class T>
+YAML::Node value_node(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return YAML::Node(fmt::format("{}", v));
+  else
+    return YAML::Node(v);
+}
+
+// The stencil as the input spelled it, with weights to the last bit, so it reloads to the same Stencil.
+YAML::Node stencil_node(const Config& c) {
+  const StencilInput& in = c.stencil_input;
+  if (in.form == StencilInput::Form::kName) return YAML::Node(c.stencil.name);
+  YAML::Node n(YAML::NodeType::Map);
+  if (in.form == StencilInput::Form::kStar) {
+    n["type"] = "star";
+    n["order"] = in.order;
+    return n;
+  }
+  n["name"] = c.stencil.name;
+  YAML::Node offsets(YAML::NodeType::Sequence);
+  for (const auto& o : c.stencil.offsets) {
+    YAML::Node e(YAML::NodeType::Sequence);
+    for (int d = 0; d < c.grid.dim; ++d) e.push_back(o[d]);
+    e.SetStyle(YAML::EmitterStyle::Flow);
+    offsets.push_back(e);
+  }
+  n["offsets"] = offsets;
+  YAML::Node weights(YAML::NodeType::Sequence);
+  for (double w : in.weights) weights.push_back(value_node(w));
+  weights.SetStyle(YAML::EmitterStyle::Flow);
+  n["weights"] = weights;
+  n["divide_by_h2"] = in.divide_by_h2;
+  return n;
+}
+
+}  // namespace
+
+std::string emit_resolved(const Config& c) {
+  const int dim = c.grid.dim;
+  auto list = [dim](const auto& a) {
+    YAML::Node n(YAML::NodeType::Sequence);
+    for (int d = 0; d < dim; ++d) n.push_back(value_node(a[d]));
+    n.SetStyle(YAML::EmitterStyle::Flow);
+    return n;
+  };
+  YAML::Node root;
+  root["grid"]["n"] = list(c.grid.n);
+  root["grid"]["length"] = list(c.grid.length);
+  root["grid"]["periodic"] = list(c.grid.periodic);
+  root["processes"]["dims"] = list(c.process_dims);
+  root["processes"]["reorder"] = c.reorder;
+  if (c.equation == Equation::kHeat)
+    root["physics"]["alpha"] = value_node(c.alpha);
+  else
+    root["physics"]["speed"] = value_node(c.speed);
+  root["physics"]["dt"] = value_node(c.dt);  // the resolved step only (not cfl too), so the resolved YAML is a valid input
+  root["stencil"] = stencil_node(c);
+  YAML::Node b(YAML::NodeType::Map);
+  for (int d = 0; d < dim; ++d) {
+    if (c.grid.periodic[d]) continue;
+    YAML::Node v(YAML::NodeType::Sequence);
+    v.push_back(value_node(c.dirichlet[d][0]));
+    v.push_back(value_node(c.dirichlet[d][1]));
+    v.SetStyle(YAML::EmitterStyle::Flow);
+    b[kAxis[d]] = v;
+  }
+  if (b.size() == 0) b.SetStyle(YAML::EmitterStyle::Flow);  // "boundary: {}" on one line
+  root["boundary"] = b;
+  root["init"]["type"] = c.init.type;
+  root["init"]["amplitude"] = value_node(c.init.amplitude);
+  if (c.init.type == "sine") {
+    root["init"]["modes"] = list(c.init.modes);
+  } else {
+    root["init"]["center"] = list(c.init.center);
+    root["init"]["width"] = value_node(c.init.width);
+  }
+  if (c.end_time > 0)
+    root["run"]["end_time"] = value_node(c.end_time);  // with the resolved dt above, it reloads to the same steps
+  else
+    root["run"]["steps"] = c.steps;
+  root["run"]["progress_every"] = c.progress_every;
+  root["run"]["wall_time_limit"] = value_node(c.wall_time_limit);
+  if (c.wall_time_limit > 0) root["run"]["wall_time_margin"] = value_node(c.wall_time_margin);
+  root["run"]["stopped_exit_code"] = c.stopped_exit_code;
+  root["comm"]["backend"] = c.backend;
+  root["comm"]["overlap"] = c.overlap;
+  root["comm"]["allreduce"] = c.allreduce;
+  root["halo"]["steps_per_exchange"] = c.steps_per_exchange;
+  if (c.temporal_blocking.mode == TemporalBlockingInput::Mode::kTiles)
+    root["halo"]["temporal_blocking"]["tile_y"] = c.temporal_blocking.tile_y;
+  else
+    root["halo"]["temporal_blocking"] = c.temporal_blocking.mode == TemporalBlockingInput::Mode::kOff ? "off" : "auto";
+  root["output"]["dir"] = c.output_dir;
+  root["output"]["history"] = c.write_history;
+  if (c.output_every_time > 0)
+    root["output"]["every_time"] = value_node(c.output_every_time);
+  else
+    root["output"]["every"] = c.output_every;
+  YAML::Node fields(YAML::NodeType::Sequence);
+  for (const auto& f : c.output_fields) fields.push_back(f);
+  fields.SetStyle(YAML::EmitterStyle::Flow);
+  root["output"]["fields"] = fields;
+  if (c.checkpoint_every_time > 0)
+    root["output"]["checkpoint_every_time"] = value_node(c.checkpoint_every_time);
+  else
+    root["output"]["checkpoint_every"] = c.checkpoint_every;
+  root["output"]["keep_checkpoints"] = c.keep_checkpoints;
+  YAML::Emitter out;
+  out << root;
+  return out.c_str();
+}
+
+}  // namespace cartex::core::detail

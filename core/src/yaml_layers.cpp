@@ -1,0 +1,302 @@
+#include "yaml_layers.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <utility>
+
+#include "cartex/core/error.hpp"
+#include "cartex/core/input_keys.hpp"
+#include "nearest_name.hpp"
+
+namespace cartex::core::detail {
+
+namespace {
+
+// Mappings and lists inside each other beyond this depth are an error (no input key needs more than
+// 4): it bounds every recursion over the tree; yaml-cpp's own limit (its "bad file") lies far beyond.
+constexpr int kMaxNesting = 100;
+
+std::string shown_type(const YAML::Node& n) { return n.IsSequence() ? "a list" : n.IsMap() ? "a mapping" : "nothing"; }
+
+std::string section_name(const std::string& path) { return path.empty() ? "(top level)" : path; }
+
+// Splits "a.b.c" into its components; an empty component is an error.
+std::vector<std::string> split_path(const std::string& origin, const std::string& path) {
+  std::vector<std::string> parts;
+  std::stringstream ss(path);
+  std::string part;
+  while (std::getline(ss, part, '.')) parts.push_back(part);
+  for (const auto& p : parts)
+    if (p.empty()) throw InputError(fmt::format("{}: {}: empty key in the key path", origin, path));
+  return parts;
+}
+
+// Where the parts of one parsed document are: in a file (at their line and column) or in the value
+// of an override (the override as a whole).
+struct Origin {
+  std::string name;  // the file, or "--set key=value"
+  bool is_file = true;
+
+  std::string at(const YAML::Mark& mark) const {
+    if (!is_file) return name;
+    if (mark.is_null()) return name + ":1:1";
+    return fmt::format("{}:{}:{}", name, mark.line + 1, mark.column + 1);
+  }
+};
+
+// `key` as an error message shows it in a key path: as it is when it is a plain name (letters, digits,
+// '_', '-'), else in double quotes, so a key holding ':', '.', ' ' or nothing cannot be misread as
+// part of the message or of the path.
+std::string shown_key(const std::string& key) {
+  const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_' || c == '-';
+  });
+  if (plain) return key;
+  std::string out = "\"";
+  for (const char c : key) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// "unknown key ..." for `key` in `section` ("" for the top level): the likely intended key when one
+// is close, and the keys the section has.
+std::string unknown_key_text(const std::string& section, const std::string& key, Equation equation) {
+  const std::vector<std::string> names = input_key_children(section, equation);
+  if (names.empty()) return fmt::format("unknown key ({} takes a value, not keys)", section);
+  const Equation other = equation == Equation::kHeat ? Equation::kWave : Equation::kHeat;
+  const std::string path = section.empty() ? key : section + "." + key;
+  if (key.find('.') == std::string::npos && !is_input_path(path, equation) && is_input_path(path, other))  // physics.alpha in wave3d
+    return fmt::format("unknown key for the {} equation (expected one of: {})", equation == Equation::kHeat ? "heat" : "wave",
+                       fmt::join(names, ", "));
+  const std::optional<std::string> meant = nearest_name(key, names);
+  return fmt::format("unknown key{} (expected one of: {})", meant ? "; did you mean " + *meant + "?" : "",
+                     fmt::join(names, ", "));
+}
+
+// Checks one parsed document (a file, or the value of an override at its key path) for what no input
+// may hold: nesting deeper than kMaxNesting, keys that are not plain names, a key twice in one mapping
+// (yaml-cpp would keep the first silently; layers and overrides replace keys on purpose, one mapping
+// never), and unknown keys in the mappings that are sections of the key table. Done before the layers
+// are merged, so that merging and reading meet only known sections; unknown keys thus come before any
+// other error (a misspelt required key is not reported as missing).
+class DocumentCheck {
+ public:
+  DocumentCheck(Origin origin, Equation equation) : origin_(std::move(origin)), equation_(equation) {}
+
+  // Checks `node` at key path `path` (`shown`: as messages show it), `depth` levels deep; `section`:
+  // whether `path` is a section of the key table.
+  void check(const YAML::Node& node, const std::string& path, const std::string& shown, bool section, int depth) {
+    if (!node.IsMap() && !node.IsSequence()) return;
+    if (depth > kMaxNesting)
+      throw InputError(fmt::format("{}: {}: mappings and lists nested deeper than {} levels", origin_.at(node.Mark()),
+                                   section_name(shown), kMaxNesting));
+    if (checked_before(node, section ? path : "", depth)) return;
+    if (node.IsSequence()) {
+      for (const auto& entry : node) check(entry, path, shown, false, depth + 1);
+      return;
+    }
+    std::map<std::string, YAML::Mark> seen;
+    for (const auto& kv : node) {
+      if (!kv.first.IsScalar())
+        throw InputError(fmt::format("{}: {}: expected a plain key name, got {} as a key", origin_.at(kv.first.Mark()),
+                                     section_name(shown), shown_type(kv.first)));
+      const std::string key = kv.first.Scalar();
+      const std::string key_path = path.empty() ? key : path + "." + key;
+      const std::string key_shown = shown.empty() ? shown_key(key) : shown + "." + shown_key(key);
+      if (const auto [first, fresh] = seen.emplace(key, kv.first.Mark()); !fresh)
+        throw InputError(fmt::format("{}: {}: duplicate key: first given at {} (a mapping holds each key once)",
+                                     origin_.at(kv.first.Mark()), key_shown,
+                                     origin_.is_file ? origin_.at(first->second) : "an earlier place of the value"));
+      // A key holding '.' is not one key of the table even when it spells a path of it ("grid.n: ...").
+      if (section && (key.empty() || key.find('.') != std::string::npos || !is_input_path(key_path, equation_)))
+        throw InputError(fmt::format("{}: {}: {}", origin_.at(kv.first.Mark()), key_shown,
+                                     unknown_key_text(path, key, equation_)));
+      check(kv.second, key_path, key_shown, section && !input_key_children(key_path, equation_).empty(), depth + 1);
+    }
+  }
+
+ private:
+  // Whether `node` was checked before, at `path` (sections; "" elsewhere), at least `depth` levels
+  // deep; records this check. Aliases share their node: checking it once per path and depth keeps the
+  // work bounded where aliases nest aliases, and a cycle of aliases ends at the nesting limit.
+  bool checked_before(const YAML::Node& node, const std::string& path, int depth) {
+    auto& at_mark = checked_[{node.Mark().pos, path}];
+    for (auto& [seen, seen_depth] : at_mark) {
+      if (!seen.is(node)) continue;
+      if (seen_depth >= depth) return true;
+      seen_depth = depth;
+      return false;
+    }
+    at_mark.emplace_back(node, depth);
+    return false;
+  }
+
+  Origin origin_;
+  Equation equation_;
+  std::map<std::pair<int, std::string>, std::vector<std::pair<YAML::Node, int>>> checked_;  // (mark, path) -> checks
+};
+
+// Parses and checks `text` of `origin`: a file (`path` "") or the value of an override at key path
+// `path`; yaml-cpp's errors are located input errors.
+YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path, Equation equation) {
+  const std::string what = origin.is_file ? "invalid YAML" : "invalid YAML value";
+  const std::string at_path = origin.is_file ? "(syntax)" : path;
+  YAML::Node doc;
+  try {
+    doc = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's guard, which says only "bad file"
+    throw InputError(fmt::format("{}: {}: {}: mappings and lists nested deeper than {} levels", origin.at(e.mark), at_path,
+                                 what, kMaxNesting));
+  } catch (const YAML::Exception& e) {
+    throw InputError(fmt::format("{}: {}: {}: {}", origin.at(e.mark), at_path, what, e.msg));
+  }
+  DocumentCheck(origin, equation).check(doc, path, path, !input_key_children(path, equation).empty(), 1);
+  return doc;
+}
+
+// The text of input file `name` (or its given text); a missing, unreadable, non-regular or empty file is an error.
+std::string read_input(const std::string& name, const InputSources& in) {
+  auto given = in.texts.find(name);
+  std::string text;
+  if (given != in.texts.end()) {
+    text = given->second;
+  } else {
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec))
+      throw InputError(fmt::format("{}:1:1: (file): is a directory, not an input file", name));
+    std::ifstream f(name, std::ios::binary);
+    if (!f) throw InputError(fmt::format("{}:1:1: (file): cannot open the input file for reading", name));
+    text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    if (f.bad()) throw InputError(fmt::format("{}:1:1: (file): cannot read the input file", name));
+  }
+  // A comment-only file is a deliberate empty layer; a file without a single byte is more likely a
+  // truncated or wrong one.
+  if (text.empty()) throw InputError(fmt::format("{}:1:1: (file): the input file is empty (0 bytes)", name));
+  return text;
+}
+
+// Parses input file `name` into a mapping (empty when the file holds only comments).
+YAML::Node parse_input(const std::string& name, const InputSources& in, Equation equation) {
+  const YAML::Node root = parse(read_input(name, in), Origin{name, true}, "", equation);
+  if (root.IsNull()) return YAML::Node(YAML::NodeType::Map);
+  if (!root.IsMap())
+    throw InputError(fmt::format("{}:1:1: (top level): expected a mapping of sections (grid, physics, ...)", name));
+  return root;
+}
+
+// The value of `key` in mapping `map`, without inserting it.
+YAML::Node lookup(const YAML::Node& map, const std::string& key) {
+  const YAML::Node m = map;
+  return m[key];
+}
+
+// Forgets the origins recorded under `path` (its value is replaced or removed).
+void forget_below(YamlSource& s, const std::string& path) {
+  for (auto it = s.files.begin(); it != s.files.end();)
+    it = (it->first == path || it->first.rfind(path + ".", 0) == 0) ? s.files.erase(it) : std::next(it);
+}
+
+// Merges mapping `from` of input file `file` into `into` at key path `prefix`: mappings merge key by
+// key, any other value replaces, a null value removes the key.
+void merge(YAML::Node into, const YAML::Node& from, const std::string& prefix, const std::string& file, YamlSource& s) {
+  for (const auto& kv : from) {
+    const std::string key = kv.first.Scalar();  // DocumentCheck has rejected other keys
+    const std::string path = prefix.empty() ? key : prefix + "." + key;
+    YAML::Node cur = lookup(into, key);
+    if (cur && cur.IsMap() && kv.second.IsMap()) {
+      merge(cur, kv.second, path, file, s);
+      continue;
+    }
+    forget_below(s, path);
+    into.remove(key);
+    if (kv.second.IsNull()) continue;
+    into.force_insert(kv.first, kv.second);  // the key node itself, so errors at the key point into `file`
+    s.files[path] = file;
+  }
+}
+
+// The mapping at key path `parts` (all but the last) of `root`, created as needed.
+YAML::Node parent_of(YAML::Node root, const std::vector<std::string>& parts) {
+  YAML::Node cur = root;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    const YAML::Node found = lookup(cur, parts[i]);  // may be invalid (absent): only test it
+    if (!found || !found.IsMap()) cur[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    YAML::Node next = cur[parts[i]];
+    cur.reset(next);
+  }
+  return cur;
+}
+
+// The components of `path` once each names an input key or section; `origin` names the override.
+std::vector<std::string> checked_path(const std::string& origin, const std::string& path, Equation equation) {
+  const std::vector<std::string> parts = split_path(origin, path);
+  std::string prefix;
+  for (const auto& part : parts) {
+    const std::string section = prefix;
+    prefix = prefix.empty() ? part : prefix + "." + part;
+    if (!is_input_path(prefix, equation))
+      throw InputError(fmt::format("{}: {}: {}", origin, prefix, unknown_key_text(section, part, equation)));
+  }
+  return parts;
+}
+
+// Removes the key at `path` from the tree (nothing when absent).
+void remove_key(YamlSource& s, const std::string& path, const std::vector<std::string>& parts) {
+  YAML::Node cur = s.root;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    YAML::Node next = lookup(cur, parts[i]);
+    if (!next || !next.IsMap()) return;
+    cur.reset(next);
+  }
+  cur.remove(parts.back());
+  forget_below(s, path);
+}
+
+// Applies "--set key.path=value" to the tree.
+void apply_set(YamlSource& s, const std::string& setting) {
+  const std::string origin = "--set " + setting;
+  const auto eq = setting.find('=');
+  if (eq == std::string::npos || eq == 0) throw InputError(fmt::format("{}: expected key.path=value", origin));
+  const std::string path = setting.substr(0, eq);
+  const std::vector<std::string> parts = checked_path(origin, path, s.equation);
+  const YAML::Node value = parse(setting.substr(eq + 1), Origin{origin, false}, path, s.equation);
+  s.overrides[path] = origin;
+  if (value.IsNull()) return remove_key(s, path, parts);
+  forget_below(s, path);
+  parent_of(s.root, parts)[parts.back()] = value;
+}
+
+}  // namespace
+
+YamlSection load_yaml(const InputSources& in, Equation equation) {
+  auto src = std::make_shared<YamlSource>();
+  src->equation = equation;
+  if (in.files.empty()) throw InputError("no input file given");
+  src->first_file = in.files.front();
+  src->root = parse_input(in.files.front(), in, equation);
+  for (size_t i = 1; i < in.files.size(); ++i)
+    merge(src->root, parse_input(in.files[i], in, equation), "", in.files[i], *src);
+
+  for (const auto& path : in.unsets) {
+    const std::string origin = "--unset " + path;
+    remove_key(*src, path, checked_path(origin, path, equation));
+    src->overrides[path] = origin;
+  }
+  for (const auto& setting : in.sets) apply_set(*src, setting);
+
+  src->read_at[""] = Origin{src->first_file, true}.at(src->root.Mark());
+  return YamlSection(src, src->root, "");
+}
+
+}  // namespace cartex::core::detail
