@@ -6,15 +6,17 @@
 // A kernel K provides
 //   acc<V>(src)          the stencil sum at the cell(s) of src, where src(offset) loads u at an offset
 //                        and src.col(w, dx) is the sum of K's windowed column w at x + dx
-//   windows(), reach(w), column<V>(w, u)
+//   windows(), reach(w), column<V>(w, u[, lanes])
 //                        the columns that are worth summing once per x position and reusing at
-//                        neighbouring x (the boxes'): how many, their x reach, their sum at u
+//                        neighbouring x (the boxes'): how many, their x reach, their sum at u (its
+//                        loads through `lanes`, a Lanes or LanesWithin)
 // Two sources: Inline computes a column where it is used (devices; host cells outside a line's
 // aligned middle); on the host's aligned middle, Window holds each column's sums for the vectors
 // before, at and after the current one and shifts lanes (simd::shifted), so every column is summed
 // once per x position. host_run() sweeps one run of a line with any kernel.
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <type_traits>
 #include <utility>
 
@@ -38,6 +40,14 @@ template <>
 struct Lanes<simd::Vec> {
   CARTEX_SIMD_FUNCTION static simd::Vec load(const double* p) { return simd::load(p); }
   CARTEX_SIMD_FUNCTION static simd::Vec splat(double a) { return simd::splat(a); }
+};
+
+// Vector loads of lanes [from, to) only, the others 0: a window's vectors at a run's ends, which
+// must not read past the kernel's reach but are still summed as whole vectors (a lane computes what
+// the scalar column gives, and no store has to be forwarded into a vector load).
+struct LanesWithin {
+  int from, to;
+  CARTEX_SIMD_FUNCTION simd::Vec load(const double* p) const { return simd::load_lanes(p, from, to); }
 };
 
 // Windowed columns of the generic kernel (the specialized kernels have at most 2).
@@ -135,9 +145,9 @@ struct StarKernel {
 
   KOKKOS_FORCEINLINE_FUNCTION int windows() const { return 0; }
   KOKKOS_FORCEINLINE_FUNCTION int reach(int) const { return 0; }
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column(int, const double* u) const {
-    return Lanes<V>::load(u);
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column(int, const double* u, const L& lanes = {}) const {
+    return lanes.load(u);
   }
 
   // The y and z pairs of class C at distance K, left to right.
@@ -194,11 +204,10 @@ struct Box27Kernel {
   KOKKOS_FORCEINLINE_FUNCTION int windows() const { return 2; }
   KOKKOS_FORCEINLINE_FUNCTION int reach(int) const { return 1; }
   // w = 0: m1, lines (dy, dz) = (0,-1), (-1,0), (1,0), (0,1); w = 1: m2 = (-1,-1), (1,-1), (-1,1), (1,1).
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column(int w, const double* u) const {
-    using L = Lanes<V>;
-    if (w == 0) return ((L::load(u - sz) + L::load(u - sy)) + L::load(u + sy)) + L::load(u + sz);
-    return ((L::load(u - sy - sz) + L::load(u + sy - sz)) + L::load(u - sy + sz)) + L::load(u + sy + sz);
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column(int w, const double* u, const L& l = {}) const {
+    if (w == 0) return ((l.load(u - sz) + l.load(u - sy)) + l.load(u + sy)) + l.load(u + sz);
+    return ((l.load(u - sy - sz) + l.load(u + sy - sz)) + l.load(u - sy + sz)) + l.load(u + sy + sz);
   }
 
   template <class V, class Src>
@@ -224,9 +233,9 @@ struct Box9Kernel {
 
   KOKKOS_FORCEINLINE_FUNCTION int windows() const { return 1; }
   KOKKOS_FORCEINLINE_FUNCTION int reach(int) const { return 1; }
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column(int, const double* u) const {
-    return Lanes<V>::load(u - sy) + Lanes<V>::load(u + sy);
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column(int, const double* u, const L& l = {}) const {
+    return l.load(u - sy) + l.load(u + sy);
   }
 
   template <class V, class Src>
@@ -261,16 +270,16 @@ struct GenericKernel {
   KOKKOS_FORCEINLINE_FUNCTION int windows() const { return window_count; }
   KOKKOS_FORCEINLINE_FUNCTION int reach(int w) const { return window_reach[w]; }
 
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column_sum(int c, const double* u) const {
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column_sum(int c, const double* u, const L& lanes = {}) const {
     int l = c == 0 ? 0 : column_end[c - 1];
-    V s = Lanes<V>::load(u + line_offset[l]);
-    for (++l; l < column_end[c]; ++l) s = s + Lanes<V>::load(u + line_offset[l]);
+    V s = lanes.load(u + line_offset[l]);
+    for (++l; l < column_end[c]; ++l) s = s + lanes.load(u + line_offset[l]);
     return s;
   }
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column(int w, const double* u) const {
-    return column_sum<V>(window_column[w], u);
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column(int w, const double* u, const L& lanes = {}) const {
+    return column_sum<V>(window_column[w], u, lanes);
   }
 
   template <class V, class Src>
@@ -386,13 +395,11 @@ void host_run(const K& kernel, const double* u, double* v, long p, long n, doubl
     for (long i = 0; i < n; ++i) vq[i] = inline_cell(0.0, i);
     return;
   }
-  // Column w over the vector at x = s: a vector load inside the run, else lane by lane within reach.
+  // Column w over the vector at x = s: whole vectors inside the run, else only the lanes within reach.
   const auto column = [&](int w, long s) {
     if (s >= 0 && s + W <= n) return k.template column<Vec>(w, uq + s);
-    alignas(64) double lanes[W] = {};
-    for (long l = 0; l < W; ++l)
-      if (s + l >= -k.reach(w) && s + l < n + k.reach(w)) lanes[l] = k.template column<double>(w, uq + s + l);
-    return simd::load(lanes);
+    const long from = std::max(0L, -k.reach(w) - s), to = std::min(W, n + k.reach(w) - s);
+    return k.template column<Vec>(w, uq + s, LanesWithin{static_cast<int>(from), static_cast<int>(std::max(from, to))});
   };
   const auto store = [&](long i, Vec acc) {
     const Vec old = S == Scheme::kLeapfrog ? simd::load(vq + i) : acc;
