@@ -43,9 +43,9 @@ struct Lanes<simd::Vec> {
   CARTEX_SIMD_FUNCTION static simd::Vec splat(double a) { return simd::splat(a); }
 };
 
-// Vector loads of lanes [from, to) only, the others 0: a window's vectors at a run's ends, which
-// must not read past the kernel's reach but are still summed as whole vectors (a lane computes what
-// the scalar column gives, and no store has to be forwarded into a vector load).
+// Vector loads of lanes [from, to) only, the others 0: the vectors at a run's ends (window sums, and
+// the boxes' end vectors), which must not read outside the run or the kernel's reach but are still
+// computed as whole vectors (a lane computes what the scalar code gives for its cell).
 struct LanesWithin {
   int from, to;
   // The lanes l of the vector at x = s with lo <= s + l < hi.
