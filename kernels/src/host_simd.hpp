@@ -44,6 +44,7 @@ namespace cartex::kernels::simd {
 
 // Each variant defines Vec (kWidth lanes) and
 //   load(p), store(p, a)        kWidth doubles at p (any alignment)
+//   load_lanes(p, from, to)     lanes [from, to) from p[from .. to), the others 0; reads nothing else
 //   store_lanes(p, a, from, to) lanes [from, to) of a to p[from .. to) only
 //   splat(x), a + b, a - b, a * b
 //   shifted(prev, cur, next, s) the vector s lanes further along the concatenation prev|cur|next:
@@ -57,9 +58,10 @@ struct Vec {
 };
 inline Vec load(const double* p) { return {_mm512_loadu_pd(p)}; }
 inline void store(double* p, Vec a) { _mm512_storeu_pd(p, a.x); }
-inline void store_lanes(double* p, Vec a, int from, int to) {
-  _mm512_mask_storeu_pd(p, static_cast<__mmask8>(((1u << to) - 1u) & ~((1u << from) - 1u)), a.x);
-}
+inline __mmask8 lane_mask(int from, int to) { return static_cast<__mmask8>(((1u << to) - 1u) & ~((1u << from) - 1u)); }
+// Masked-off lanes are not accessed (no fault), so p may lie partly outside the field.
+inline Vec load_lanes(const double* p, int from, int to) { return {_mm512_maskz_loadu_pd(lane_mask(from, to), p)}; }
+inline void store_lanes(double* p, Vec a, int from, int to) { _mm512_mask_storeu_pd(p, lane_mask(from, to), a.x); }
 inline Vec splat(double a) { return {_mm512_set1_pd(a)}; }
 inline Vec operator+(Vec a, Vec b) { return {_mm512_add_pd(a.x, b.x)}; }
 inline Vec operator-(Vec a, Vec b) { return {_mm512_sub_pd(a.x, b.x)}; }
@@ -102,13 +104,15 @@ struct Vec {
 };
 inline Vec load(const double* p) { return {_mm256_loadu_pd(p)}; }
 inline void store(double* p, Vec a) { _mm256_storeu_pd(p, a.x); }
-inline void store_lanes(double* p, Vec a, int from, int to) {
+inline __m256i lane_mask(int from, int to) {
   const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
   const __m256i from_v = _mm256_set1_epi64x(from), to_v = _mm256_set1_epi64x(to);
   // lane >= from and lane < to: not (from > lane) and (to > lane)
-  const __m256i mask = _mm256_andnot_si256(_mm256_cmpgt_epi64(from_v, lane), _mm256_cmpgt_epi64(to_v, lane));
-  _mm256_maskstore_pd(p, mask, a.x);
+  return _mm256_andnot_si256(_mm256_cmpgt_epi64(from_v, lane), _mm256_cmpgt_epi64(to_v, lane));
 }
+// Masked-off lanes are not accessed (no fault), so p may lie partly outside the field.
+inline Vec load_lanes(const double* p, int from, int to) { return {_mm256_maskload_pd(p, lane_mask(from, to))}; }
+inline void store_lanes(double* p, Vec a, int from, int to) { _mm256_maskstore_pd(p, lane_mask(from, to), a.x); }
 inline Vec splat(double a) { return {_mm256_set1_pd(a)}; }
 inline Vec operator+(Vec a, Vec b) { return {_mm256_add_pd(a.x, b.x)}; }
 inline Vec operator-(Vec a, Vec b) { return {_mm256_sub_pd(a.x, b.x)}; }
@@ -151,6 +155,13 @@ inline Vec load(const double* p) {
   return v;
 }
 inline void store(double* p, Vec a) { std::memcpy(p, &a.x, sizeof(a.x)); }
+inline Vec load_lanes(const double* p, int from, int to) {
+  double lanes[4] = {};
+  for (int i = from; i < to; ++i) lanes[i] = p[i];
+  Vec v;
+  std::memcpy(&v.x, lanes, sizeof(v.x));
+  return v;
+}
 inline void store_lanes(double* p, Vec a, int from, int to) {
   double lanes[4];
   std::memcpy(lanes, &a.x, sizeof(lanes));
@@ -178,6 +189,7 @@ struct Vec {
 };
 CARTEX_SIMD_FUNCTION Vec load(const double* p) { return {*p}; }
 CARTEX_SIMD_FUNCTION void store(double* p, Vec a) { *p = a.x; }
+CARTEX_SIMD_FUNCTION Vec load_lanes(const double* p, int from, int to) { return {from < to ? *p : 0.0}; }
 CARTEX_SIMD_FUNCTION void store_lanes(double* p, Vec a, int from, int to) {
   if (from < to) *p = a.x;
 }

@@ -6,15 +6,18 @@
 // A kernel K provides
 //   acc<V>(src)          the stencil sum at the cell(s) of src, where src(offset) loads u at an offset
 //                        and src.col(w, dx) is the sum of K's windowed column w at x + dx
-//   windows(), reach(w), column<V>(w, u)
+//   windows(), reach(w), column<V>(w, u[, lanes])
 //                        the columns that are worth summing once per x position and reusing at
-//                        neighbouring x (the boxes'): how many, their x reach, their sum at u
-// Two sources: Inline computes a column where it is used (devices; host cells outside a line's
-// aligned middle); on the host's aligned middle, Window holds each column's sums for the vectors
-// before, at and after the current one and shifts lanes (simd::shifted), so every column is summed
-// once per x position. host_run() sweeps one run of a line with any kernel.
+//                        neighbouring x (the boxes'): how many, their x reach, their sum at u (its
+//                        loads through `lanes`, a Lanes or LanesWithin)
+// Two sources: Inline computes a column where it is used (devices; on the host the generic kernel's
+// and the stars' cells outside a line's aligned middle); on the host's aligned vectors, Window holds
+// each column's sums for the vectors before, at and after the current one and shifts lanes
+// (simd::shifted), so every column is summed once per x position. host_run() sweeps one run of a line
+// with any kernel.
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <type_traits>
 #include <utility>
 
@@ -38,6 +41,21 @@ template <>
 struct Lanes<simd::Vec> {
   CARTEX_SIMD_FUNCTION static simd::Vec load(const double* p) { return simd::load(p); }
   CARTEX_SIMD_FUNCTION static simd::Vec splat(double a) { return simd::splat(a); }
+};
+
+// Vector loads of lanes [from, to) only, the others 0: the vectors at a run's ends (window sums, and
+// the boxes' end vectors), which must not read outside the run or the kernel's reach but are still
+// computed as whole vectors (a lane computes what the scalar code gives for its cell).
+struct LanesWithin {
+  int from, to;
+  // The lanes l of the vector at x = s with lo <= s + l < hi.
+  CARTEX_SIMD_FUNCTION static LanesWithin of(long s, long lo, long hi) {
+    constexpr long W = simd::Vec::kWidth;
+    const int from = static_cast<int>(std::min(W, std::max(0L, lo - s)));
+    const int to = static_cast<int>(std::min(W, std::max(0L, hi - s)));
+    return {from, std::max(from, to)};
+  }
+  CARTEX_SIMD_FUNCTION simd::Vec load(const double* p) const { return simd::load_lanes(p, from, to); }
 };
 
 // Windowed columns of the generic kernel (the specialized kernels have at most 2).
@@ -91,14 +109,24 @@ struct Inline {
 template <int N>
 struct Windows {
   simd::Vec prev[N], cur[N], next[N];
+  // On to the next vector (next is then stale until set), for the first `Used` windows.
+  template <int Used>
+  KOKKOS_FORCEINLINE_FUNCTION void shift() {
+    for (int w = 0; w < Used; ++w) {
+      prev[w] = cur[w];
+      cur[w] = next[w];
+    }
+  }
 };
 
-// u around the vector at `u`, columns from the windows.
-template <int N>
+// u around the vector at `u` (loaded through `lanes`: all, or a run's end vector's lanes in the run),
+// columns from the windows.
+template <int N, class L = Lanes<simd::Vec>>
 struct Window {
   const double* u;
   const Windows<N>& win;
-  CARTEX_SIMD_FUNCTION simd::Vec operator()(long offset) const { return simd::load(u + offset); }
+  L lanes = {};
+  CARTEX_SIMD_FUNCTION simd::Vec operator()(long offset) const { return lanes.load(u + offset); }
   CARTEX_SIMD_FUNCTION simd::Vec col(int w, int dx) const { return simd::shifted(win.prev[w], win.cur[w], win.next[w], dx); }
   CARTEX_SIMD_FUNCTION const double* ptr() const { return u; }
 };
@@ -135,9 +163,9 @@ struct StarKernel {
 
   KOKKOS_FORCEINLINE_FUNCTION int windows() const { return 0; }
   KOKKOS_FORCEINLINE_FUNCTION int reach(int) const { return 0; }
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column(int, const double* u) const {
-    return Lanes<V>::load(u);
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column(int, const double* u, const L& lanes = {}) const {
+    return lanes.load(u);
   }
 
   // The y and z pairs of class C at distance K, left to right.
@@ -194,11 +222,10 @@ struct Box27Kernel {
   KOKKOS_FORCEINLINE_FUNCTION int windows() const { return 2; }
   KOKKOS_FORCEINLINE_FUNCTION int reach(int) const { return 1; }
   // w = 0: m1, lines (dy, dz) = (0,-1), (-1,0), (1,0), (0,1); w = 1: m2 = (-1,-1), (1,-1), (-1,1), (1,1).
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column(int w, const double* u) const {
-    using L = Lanes<V>;
-    if (w == 0) return ((L::load(u - sz) + L::load(u - sy)) + L::load(u + sy)) + L::load(u + sz);
-    return ((L::load(u - sy - sz) + L::load(u + sy - sz)) + L::load(u - sy + sz)) + L::load(u + sy + sz);
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column(int w, const double* u, const L& l = {}) const {
+    if (w == 0) return ((l.load(u - sz) + l.load(u - sy)) + l.load(u + sy)) + l.load(u + sz);
+    return ((l.load(u - sy - sz) + l.load(u + sy - sz)) + l.load(u - sy + sz)) + l.load(u + sy + sz);
   }
 
   template <class V, class Src>
@@ -224,9 +251,9 @@ struct Box9Kernel {
 
   KOKKOS_FORCEINLINE_FUNCTION int windows() const { return 1; }
   KOKKOS_FORCEINLINE_FUNCTION int reach(int) const { return 1; }
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column(int, const double* u) const {
-    return Lanes<V>::load(u - sy) + Lanes<V>::load(u + sy);
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column(int, const double* u, const L& l = {}) const {
+    return l.load(u - sy) + l.load(u + sy);
   }
 
   template <class V, class Src>
@@ -261,16 +288,16 @@ struct GenericKernel {
   KOKKOS_FORCEINLINE_FUNCTION int windows() const { return window_count; }
   KOKKOS_FORCEINLINE_FUNCTION int reach(int w) const { return window_reach[w]; }
 
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column_sum(int c, const double* u) const {
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column_sum(int c, const double* u, const L& lanes = {}) const {
     int l = c == 0 ? 0 : column_end[c - 1];
-    V s = Lanes<V>::load(u + line_offset[l]);
-    for (++l; l < column_end[c]; ++l) s = s + Lanes<V>::load(u + line_offset[l]);
+    V s = lanes.load(u + line_offset[l]);
+    for (++l; l < column_end[c]; ++l) s = s + lanes.load(u + line_offset[l]);
     return s;
   }
-  template <class V>
-  KOKKOS_FORCEINLINE_FUNCTION V column(int w, const double* u) const {
-    return column_sum<V>(window_column[w], u);
+  template <class V, class L = Lanes<V>>
+  KOKKOS_FORCEINLINE_FUNCTION V column(int w, const double* u, const L& lanes = {}) const {
+    return column_sum<V>(window_column[w], u, lanes);
   }
 
   template <class V, class Src>
@@ -362,11 +389,31 @@ struct GenericMiddle {
   }
 };
 
-// Host: the cells [p, p + n) of one line, in x order. Whole vectors on aligned output addresses
-// (the middle); the cells before and after them from one unaligned vector at each end (columns
-// summed inline), stored lane-masked. Along the middle a window of each windowed column slides: the
-// column's sums for the vectors before, at and after the current one, so that a column is summed
-// once per x position. Window vectors reaching past the run hold only the lanes within the kernel's
+// Host: window w's vector at x = s of a run of n cells at u that reaches past its ends: the lanes
+// within the kernel's reach (the others 0).
+template <class K>
+KOKKOS_FORCEINLINE_FUNCTION simd::Vec window_near_end(const K& k, int w, const double* u, long s, long n) {
+  return k.template column<simd::Vec>(w, u + s, LanesWithin::of(s, -k.reach(w), n + k.reach(w)));
+}
+
+// Host: the lanes `lanes` of the vector at u, v (a run's end) from the windows, loading and storing
+// only those lanes. Always inlined: a call would keep the windows in memory for the whole run.
+template <Scheme S, class K, int N>
+KOKKOS_FORCEINLINE_FUNCTION void end_vector(const K& k, const double* u, double* v, const Windows<N>& win, LanesWithin lanes,
+                                            double coeff) {
+  using Vec = simd::Vec;
+  const Vec acc = k.template acc<Vec>(Window<N, LanesWithin>{u, win, lanes});
+  const Vec old = S == Scheme::kLeapfrog ? lanes.load(v) : acc;
+  simd::store_lanes(v, scheme_step<S, Vec>(lanes.load(u), old, acc, coeff), lanes.from, lanes.to);
+}
+
+// Host: the cells [p, p + n) of one line, in x order, in vectors on aligned output addresses. Along
+// the line a window of each windowed column slides: the column's sums for the vectors before, at and
+// after the current one, so that a column is summed once per x position. The specialized kernels
+// start at the aligned vector holding cell 0 and end at the one holding cell n - 1; those two load
+// and store only their lanes inside the run. The generic kernel runs whole vectors (the middle) and
+// the cells before and after them from one unaligned vector at each end (columns summed inline),
+// stored lane-masked. Window vectors reaching past the run hold only the lanes within the kernel's
 // reach (the others are 0 and unused), so nothing is read outside [p - reach, p + n + reach) along x.
 // Runs shorter than a vector go cell by cell. `lead`: prefetch distance in doubles (0: none).
 template <Scheme S, class K>
@@ -386,20 +433,21 @@ void host_run(const K& kernel, const double* u, double* v, long p, long n, doubl
     for (long i = 0; i < n; ++i) vq[i] = inline_cell(0.0, i);
     return;
   }
-  // Column w over the vector at x = s: a vector load inside the run, else lane by lane within reach.
+  // Column w over the vector at x = s: whole vectors inside the run, else only the lanes within reach.
   const auto column = [&](int w, long s) {
     if (s >= 0 && s + W <= n) return k.template column<Vec>(w, uq + s);
-    alignas(64) double lanes[W] = {};
-    for (long l = 0; l < W; ++l)
-      if (s + l >= -k.reach(w) && s + l < n + k.reach(w)) lanes[l] = k.template column<double>(w, uq + s + l);
-    return simd::load(lanes);
+    return window_near_end(k, w, uq, s, n);
   };
   const auto store = [&](long i, Vec acc) {
     const Vec old = S == Scheme::kLeapfrog ? simd::load(vq + i) : acc;
     simd::store(vq + i, scheme_step<S, Vec>(simd::load(uq + i), old, acc, coeff));
   };
   const long a0 = simd::to_alignment(vq), a1 = a0 + (n - a0) / W * W;
-  if (a0 > 0) simd::store_lanes(vq, inline_cell(Vec{}, 0), 0, static_cast<int>(a0));
+  // The cells before a0 and from a1 on: one unaligned vector each, columns summed inline, for the
+  // generic kernel and the stars (which have no column sums to share; measured faster so than through
+  // masked loads); the boxes' windows slide through aligned vectors that hold them.
+  constexpr bool kInlineEnds = std::is_same_v<K, GenericKernel> || K::kWindows == 0;
+  if (kInlineEnds && a0 > 0) simd::store_lanes(vq, inline_cell(Vec{}, 0), 0, static_cast<int>(a0));
   if constexpr (std::is_same_v<K, GenericKernel>) {
     // Blocks of 4, 2, 1 vectors; the windows' last two vectors carry over to the next block.
     constexpr int B = 4;
@@ -437,33 +485,44 @@ void host_run(const K& kernel, const double* u, double* v, long p, long n, doubl
       i += 2 * W;
     }
     if (i < a1) run_block(std::integral_constant<int, 1>{}, i);
-  } else if (a1 > a0) {
+  } else {
     // The window count and indices are compile-time constants, so that the windows live in registers.
     constexpr int kSlots = K::kWindows > 0 ? K::kWindows : 1;
     Windows<kSlots> win;
     const auto each_window = [&](auto&& f) { static_for<K::kWindows>(f); };
+    // Near the ends the window vectors hold the lanes within reach (masked loads, also where all lanes
+    // are). The helpers here are functions that are always inlined, not lambdas: a call would keep the
+    // windows in memory for the whole run.
+    long i = !kInlineEnds && a0 > 0 ? a0 - W : a0;
     each_window([&](auto w) {
-      win.prev[w] = column(w, a0 - W);
-      win.cur[w] = k.template column<Vec>(w, uq + a0);
+      win.prev[w] = window_near_end(k, w, uq, i - W, n);
+      win.cur[w] = window_near_end(k, w, uq, i, n);
     });
-    const auto slide = [&](long i) {
-      store(i, k.template acc<Vec>(Window<kSlots>{uq + i, win}));
-      each_window([&](auto w) {
-        win.prev[w] = win.cur[w];
-        win.cur[w] = win.next[w];
-      });
-    };
-    long i = a0;
-    for (; i + W < a1; i += W) {  // all but the last: the next vector lies inside the run
+    if (!kInlineEnds && a0 > 0) {  // the vector holding cell 0
+      each_window([&](auto w) { win.next[w] = window_near_end(k, w, uq, a0, n); });
+      end_vector<S>(k, uq + i, vq + i, win, LanesWithin::of(i, 0, n), coeff);
+      win.template shift<K::kWindows>();
+      i = a0;
+    }
+    for (; i + W < a1; i += W) {  // whole vectors but the last: the next one lies inside the run
       if (lead) simd::prefetch(uq + i + lead);
       each_window([&](auto w) { win.next[w] = k.template column<Vec>(w, uq + i + W); });
-      slide(i);
+      store(i, k.template acc<Vec>(Window<kSlots>{uq + i, win}));
+      win.template shift<K::kWindows>();
     }
-    each_window([&](auto w) { win.next[w] = column(w, i + W); });
-    slide(i);
+    if (i < a1) {  // the last whole vector
+      each_window([&](auto w) { win.next[w] = window_near_end(k, w, uq, a1, n); });
+      store(i, k.template acc<Vec>(Window<kSlots>{uq + i, win}));
+      win.template shift<K::kWindows>();
+    }
+    if (!kInlineEnds && a1 < n) {  // the vector holding cell n - 1
+      each_window([&](auto w) { win.next[w] = window_near_end(k, w, uq, a1 + W, n); });
+      end_vector<S>(k, uq + a1, vq + a1, win, LanesWithin::of(a1, 0, n), coeff);
+    }
   }
   // After the middle: leapfrog's old values of the stored lanes are still untouched.
-  if (a1 < n) simd::store_lanes(vq + n - W, inline_cell(Vec{}, n - W), static_cast<int>(a1 - (n - W)), static_cast<int>(W));
+  if (kInlineEnds && a1 < n)
+    simd::store_lanes(vq + n - W, inline_cell(Vec{}, n - W), static_cast<int>(a1 - (n - W)), static_cast<int>(W));
 }
 
 }  // namespace cartex::kernels::detail
