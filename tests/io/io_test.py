@@ -62,6 +62,23 @@ def positions(n, length, periodic):
     return np.arange(n) * h if periodic else (np.arange(n) + 1) * h
 
 
+def check_checksummed_format(path):
+    """A file cartex wrote is in the HDF5 1.8 format (superblock version 2 or later, so checksummed
+    headers) and keeps nothing in the global heap (no "GCOL" collection: it has no checksum, and HDF5
+    1.10 crashes reading a damaged one): its string attributes are fixed-length UTF-8."""
+    data = open(path, "rb").read()
+    check(data[:8] == b"\x89HDF\r\n\x1a\n" and data[8] >= 2, f"{path}: superblock version {data[8]}, expected 2 or later")
+    check(b"GCOL" not in data, f"{path}: the file has a global heap collection")
+    with h5py.File(path, "r") as f:
+        objects = [f] + [f[name] for name in f]
+        for obj in objects:
+            for name in obj.attrs:
+                info = h5py.check_string_dtype(obj.attrs.get_id(name).dtype)
+                if info is not None:
+                    check(info.length is not None and info.encoding == "utf-8",
+                          f"{path}: attribute {obj.name}:{name} is {info}, expected a fixed-length UTF-8 string")
+
+
 def case_fields_xdmf():
     """Field files hold the global array in (z, y, x) order, each rank's block in its place; the XDMF
     index parses and references existing datasets of the right shape; every file carries provenance."""
@@ -106,16 +123,17 @@ def case_fields_xdmf():
             a = f.attrs
             check(a["step"] == 0 and a["time"] == 0.0, "step/time attributes")
             check(list(a["spacing"]) == [1 / 12, 1 / 10, 1 / 8] and list(a["origin"]) == [0, 0, 0], "spacing/origin")
-            check(a["dimension_order"] == "z,y,x" and f["u"].attrs["dimension_order"] == "z,y,x", "dimension order")
+            check(a["dimension_order"].decode() == "z,y,x" and f["u"].attrs["dimension_order"].decode() == "z,y,x", "dimension order")
             check(list(a["process_grid"]) == [1, 1, 2] and a["ranks"] == 2, f"process grid {a['process_grid']}")
-            check(a["backend"] == "p2p", "backend attribute")
-            check(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", a["start_time"]) is not None, f"start time {a['start_time']}")
-            check(re.fullmatch(r"\d+\.\d+\.\d+", a["cartex_version"]) is not None, "cartex_version")
-            check(a["git_commit"] != "", "git_commit")
-            text = a["input_yaml"]
+            check(a["backend"].decode() == "p2p", "backend attribute")
+            check(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", a["start_time"].decode()) is not None, f"start time {a['start_time']}")
+            check(re.fullmatch(r"\d+\.\d+\.\d+", a["cartex_version"].decode()) is not None, "cartex_version")
+            check(a["git_commit"].decode() != "", "git_commit")
+            text = a["input_yaml"].decode()
             check("n: [12, 10, 8]" in text and "every: 8" in text and "fields: [u, rank]" in text and "  dt: " in text,
                   f"input_yaml is not the resolved input:\n{text}")
             dt = float(re.search(r"^  dt: (\S+)$", text, re.M).group(1))
+        check_checksummed_format(os.path.join(res, "fields_000020.h5"))
         with h5py.File(os.path.join(res, "fields_000020.h5"), "r") as f:
             check(f.attrs["step"] == 20 and f.attrs["time"] == 20 * dt, "last step attributes")
         check(times == [s * dt for s in (0, 8, 16, 20)], f"XDMF times {times}")
@@ -152,12 +170,13 @@ def case_restart_bitwise():
         first = heat(2, d, common + ["output.dir=first", "output.checkpoint_every=10", "run.steps=10"])
         check(checksum(first) is not None, "first half printed no checksum")
         ck = os.path.join("first", "checkpoint_000010.h5")
+        check_checksummed_format(os.path.join(d, ck))
         with h5py.File(os.path.join(d, ck), "r") as f:
-            check(f.attrs["kind"] == "cartex checkpoint" and f.attrs["step"] == 10, "checkpoint attributes")
-            check(f.attrs["layout_version"] == 2 and f.attrs["equation"] == "heat" and f.attrs["fields"] == "u",
+            check(f.attrs["kind"].decode() == "cartex checkpoint" and f.attrs["step"] == 10, "checkpoint attributes")
+            check(f.attrs["layout_version"] == 2 and f.attrs["equation"].decode() == "heat" and f.attrs["fields"].decode() == "u",
                   f"checkpoint layout {f.attrs['layout_version']}, equation {f.attrs['equation']!r}, fields {f.attrs['fields']!r}")
             check(sorted(f) == ["history", "u"], f"checkpoint datasets {sorted(f)}")
-            check(list(f["history"].attrs["columns"].split(","))[:2] == ["step", "time"], "history columns")
+            check(list(f["history"].attrs["columns"].decode().split(","))[:2] == ["step", "time"], "history columns")
         for ranks in (2, 3, 4):
             out = heat(ranks, d, common + [f"output.dir=re{ranks}"], ["--restart", ck])
             check(checksum(out) == ref, f"restart on {ranks} ranks: checksum {checksum(out)}, uninterrupted {ref}")
@@ -165,7 +184,7 @@ def case_restart_bitwise():
                                      os.path.join(d, f"re{ranks}", "fields_000020.h5"))
             check(code == 0, f"restart on {ranks} ranks: final fields differ from the uninterrupted run:\n{text}{err}")
             with h5py.File(os.path.join(d, f"re{ranks}", "fields_000020.h5"), "r") as f:
-                check(f.attrs["restart_from"] == ck, f"restart_from attribute {f.attrs['restart_from']!r}")
+                check(f.attrs["restart_from"].decode() == ck, f"restart_from attribute {f.attrs['restart_from']!r}")
         full_hist = open(os.path.join(d, "full", "history.csv")).read()
         re_hist = open(os.path.join(d, "re2", "history.csv")).read()
         check(full_hist == re_hist, f"history after restart on 2 ranks differs:\n{full_hist}\n---\n{re_hist}")
@@ -289,7 +308,7 @@ def case_equation_mismatch():
                                 program=ARGS.wave3d)
         check(code == 0, f"wave3d exited {code}: {err}")
         with h5py.File(os.path.join(d, "wave", "checkpoint_000010.h5"), "r") as f:
-            check(f.attrs["equation"] == "wave", f"wave3d checkpoint equation {f.attrs['equation']!r}")
+            check(f.attrs["equation"].decode() == "wave", f"wave3d checkpoint equation {f.attrs['equation']!r}")
         for program, inp, ck, this, other in [(ARGS.wave3d, "wave.yaml", "heat/checkpoint_000010.h5", "wave", "heat"),
                                               (ARGS.heat3d, "in.yaml", "wave/checkpoint_000010.h5", "heat", "wave")]:
             for ranks in (2, 3):

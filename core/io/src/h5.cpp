@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "cartex/core/error.hpp"
 
 namespace cartex::io::h5 {
@@ -52,6 +54,11 @@ hid_t check(hid_t status, const std::string& what) {
 
 namespace {
 
+// No cartex attribute holds more numbers (grid vectors hold 3); a damaged dataspace may claim billions.
+constexpr hsize_t kMaxAttrPoints = 64;
+// Nor a longer string than this (input_yaml is the longest, a few kilobytes).
+constexpr size_t kMaxStringBytes = size_t(1) << 24;
+
 // Creates attribute `name` of `type` and shape `n` (0 = scalar) on `obj` and writes `data`.
 void write_raw(hid_t obj, const std::string& name, hid_t type, hsize_t n, const void* data) {
   Handle space(check(n == 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &n, nullptr), "H5Screate for " + name));
@@ -59,9 +66,13 @@ void write_raw(hid_t obj, const std::string& name, hid_t type, hsize_t n, const 
   check(H5Awrite(attr.get(), type, data), "H5Awrite " + name);
 }
 
-Handle string_type() {
+// A fixed-length, null-terminated UTF-8 string type of `size` bytes (the terminator included): its
+// value lives in the attribute message, inside the checksummed object header, not in the global
+// heap that variable-length strings use (unchecked, and HDF5 1.10 crashes reading a damaged one).
+Handle fixed_string_type(size_t size) {
   Handle t(check(H5Tcopy(H5T_C_S1), "H5Tcopy"));
-  check(H5Tset_size(t.get(), H5T_VARIABLE), "H5Tset_size");
+  check(H5Tset_size(t.get(), size), "H5Tset_size");
+  check(H5Tset_strpad(t.get(), H5T_STR_NULLTERM), "H5Tset_strpad");
   check(H5Tset_cset(t.get(), H5T_CSET_UTF8), "H5Tset_cset");
   return t;
 }
@@ -72,31 +83,63 @@ Handle open_attr(hid_t obj, const std::string& name, hsize_t& n) {
   Handle attr(H5Aopen(obj, name.c_str(), H5P_DEFAULT));
   if (!attr.valid()) return Handle();
   Handle space(H5Aget_space(attr.get()));
-  if (!space.valid()) return Handle();
+  if (!space.valid() || H5Sget_simple_extent_type(space.get()) == H5S_NULL) return Handle();
   const int rank = H5Sget_simple_extent_ndims(space.get());
   if (rank < 0 || rank > 1) return Handle();
   n = 0;
-  if (rank == 1) H5Sget_simple_extent_dims(space.get(), &n, nullptr);
+  if (rank == 1 && H5Sget_simple_extent_dims(space.get(), &n, nullptr) < 0) return Handle();
   return attr;
+}
+
+// The attribute's file type if it is of class `cls`, its element size is 1 to `max_size` bytes and
+// the stored value is exactly `points` elements of it: a damaged header cannot size a read buffer.
+Handle checked_type(hid_t attr, H5T_class_t cls, size_t max_size, hsize_t points) {
+  Handle type(H5Aget_type(attr));
+  if (!type.valid() || H5Tget_class(type.get()) != cls) return Handle();
+  const size_t size = H5Tget_size(type.get());
+  if (size == 0 || size > max_size || H5Aget_storage_size(attr) != points * size) return Handle();
+  return type;
 }
 
 template <class T>
 bool read_numbers(hid_t obj, const std::string& name, hid_t mem_type, H5T_class_t cls, std::vector<T>& value, bool scalar) {
   hsize_t n = 0;
   Handle attr = open_attr(obj, name, n);
-  if (!attr.valid() || scalar != (n == 0)) return false;
-  Handle type(H5Aget_type(attr.get()));
-  if (!type.valid() || H5Tget_class(type.get()) != cls) return false;
-  value.assign(scalar ? 1 : n, T{});
+  if (!attr.valid() || scalar != (n == 0) || n > kMaxAttrPoints) return false;
+  const hsize_t points = scalar ? 1 : n;
+  if (!checked_type(attr.get(), cls, sizeof(T), points).valid()) return false;
+  value.assign(points, T{});
   return H5Aread(attr.get(), mem_type, value.data()) >= 0;
+}
+
+// A fixed-length string (what cartex writes): read into a buffer of the checked stored size, up to
+// the first null byte.
+bool read_fixed_string(hid_t attr, std::string& value) {
+  Handle type = checked_type(attr, H5T_STRING, kMaxStringBytes, 1);
+  if (!type.valid()) return false;
+  std::vector<char> buf(H5Tget_size(type.get()));
+  if (H5Aread(attr, type.get(), buf.data()) < 0) return false;
+  value.assign(buf.data(), std::find(buf.begin(), buf.end(), '\0') - buf.begin());
+  return true;
+}
+
+// A variable-length string, as cartex wrote before fixed-length strings (and h5py writes a Python
+// str). Its bytes live in the global heap, which has no checksum: a damaged heap can still crash
+// HDF5 1.10's read here, which is why cartex no longer writes such strings.
+bool read_variable_string(hid_t attr, hid_t file_type, std::string& value) {
+  Handle mem(H5Tcopy(file_type));
+  char* p = nullptr;
+  if (!mem.valid() || H5Aread(attr, mem.get(), &p) < 0 || p == nullptr) return false;
+  value = p;
+  H5free_memory(p);
+  return true;
 }
 
 }  // namespace
 
 void write_attr(hid_t obj, const std::string& name, const std::string& value) {
-  Handle t = string_type();
-  const char* p = value.c_str();
-  write_raw(obj, name, t.get(), 0, &p);
+  Handle t = fixed_string_type(value.size() + 1);
+  write_raw(obj, name, t.get(), 0, value.c_str());
 }
 
 void write_attr(hid_t obj, const std::string& name, long value) { write_raw(obj, name, H5T_NATIVE_LONG, 0, &value); }
@@ -116,13 +159,10 @@ bool read_attr(hid_t obj, const std::string& name, std::string& value) {
   Handle attr = open_attr(obj, name, n);
   if (!attr.valid() || n != 0) return false;
   Handle type(H5Aget_type(attr.get()));
-  if (!type.valid() || H5Tget_class(type.get()) != H5T_STRING || H5Tis_variable_str(type.get()) <= 0) return false;
-  Handle mem = string_type();
-  char* p = nullptr;
-  if (H5Aread(attr.get(), mem.get(), &p) < 0 || p == nullptr) return false;
-  value = p;
-  H5free_memory(p);
-  return true;
+  if (!type.valid() || H5Tget_class(type.get()) != H5T_STRING) return false;
+  const htri_t variable = H5Tis_variable_str(type.get());
+  if (variable < 0) return false;
+  return variable ? read_variable_string(attr.get(), type.get(), value) : read_fixed_string(attr.get(), value);
 }
 
 bool read_attr(hid_t obj, const std::string& name, long& value) {

@@ -38,14 +38,16 @@ void silence_errors();
 // Throws cartex::core::Error "HDF5: what" when an HDF5 call returned a negative status.
 hid_t check(hid_t status, const std::string& what);
 
-// Attribute writers (collective in a parallel file: every rank passes the same value).
+// Attribute writers (collective in a parallel file: every rank passes the same value). Strings are
+// fixed-length, null-terminated UTF-8: nothing goes to the global heap, which has no checksum.
 void write_attr(hid_t obj, const std::string& name, const std::string& value);
 void write_attr(hid_t obj, const std::string& name, long value);
 void write_attr(hid_t obj, const std::string& name, double value);
 void write_attr(hid_t obj, const std::string& name, const std::vector<long>& value);
 void write_attr(hid_t obj, const std::string& name, const std::vector<double>& value);
 
-// Attribute readers: return false when the attribute is absent or has another type or size.
+// Attribute readers: return false when the attribute is absent, unreadable or has another type or
+// size (checked before reading). Strings may be fixed-length or variable-length (older files).
 bool read_attr(hid_t obj, const std::string& name, std::string& value);
 bool read_attr(hid_t obj, const std::string& name, long& value);
 bool read_attr(hid_t obj, const std::string& name, double& value);

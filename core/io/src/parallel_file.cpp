@@ -43,6 +43,9 @@ ParallelFile::ParallelFile(const std::string& path, const Provenance& prov, MPI_
   h5::check(H5Pset_fapl_mpio(fapl.get(), comm, MPI_INFO_NULL), "H5Pset_fapl_mpio");
   h5::check(H5Pset_coll_metadata_write(fapl.get(), true), "H5Pset_coll_metadata_write");
   h5::check(H5Pset_all_coll_metadata_ops(fapl.get(), true), "H5Pset_all_coll_metadata_ops");
+  // The 1.8 file format: superblock v2 and object header v2 carry checksums, so a damaged header or
+  // attribute is an HDF5 read error, not a wrong value (HDF5 1.8 and later read these files).
+  h5::check(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), "H5Pset_libver_bounds");
   file_ = h5::Handle(H5Fcreate(tmp_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()));
   if (!file_.valid()) throw core::Error(fmt::format("HDF5: cannot create {}", tmp_));
   xfer_ = h5::Handle(h5::check(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate"));
