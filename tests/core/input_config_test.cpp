@@ -162,8 +162,8 @@ TEST(InputErrors, AliasesAreCheckedOncePerPlace) {
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init:\n  modes: &x [1, *x]\n"}})),
             "a.yaml:7:10: init.modes: mappings and lists nested deeper than 100 levels");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init: &i {type: sine}\nrun: *i\n"}})),
-            "a.yaml:6:11: run.type: unknown key (expected one of: end_time, progress_every, steps, wall_time_limit, "
-            "wall_time_margin)");
+            "a.yaml:6:11: run.type: unknown key (expected one of: end_time, progress_every, steps, stopped_exit_code, "
+            "wall_time_limit, wall_time_margin)");
 }
 
 // A misspelt required key was reported as the required key missing; unknown keys are checked first,
@@ -173,15 +173,15 @@ TEST(InputErrors, UnknownKeysComeFirstAndSuggestTheNearest) {
             "a.yaml:4:3: physics.alpah: unknown key; did you mean alpha? (expected one of: alpha, cfl, dt)");
   EXPECT_EQ(error_of(layers({{"a.yaml", "grid:\n  n: [0, 10, 8]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\nrun: {stpes: 3}\n"}})),
             "a.yaml:6:7: run.stpes: unknown key; did you mean steps? (expected one of: end_time, progress_every, steps, "
-            "wall_time_limit, wall_time_margin)");
+            "stopped_exit_code, wall_time_limit, wall_time_margin)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "halo:\n  temporal_blocking: {tile: 8}\n"}})),
             "a.yaml:7:23: halo.temporal_blocking.tile: unknown key; did you mean tile_y? (expected one of: tile_y)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init:\n  Type: sine\n"}})),
             "a.yaml:7:3: init.Type: unknown key; did you mean type? (expected one of: amplitude, center, modes, type, width)");
   // Nothing close: no guess. A dotted key is one unknown key even when it spells a path.
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run: {speed: 3}\n"}})),
-            "a.yaml:6:7: run.speed: unknown key (expected one of: end_time, progress_every, steps, wall_time_limit, "
-            "wall_time_margin)");
+            "a.yaml:6:7: run.speed: unknown key (expected one of: end_time, progress_every, steps, stopped_exit_code, "
+            "wall_time_limit, wall_time_margin)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase}}), core::Equation::kWave),
             "a.yaml:4:3: physics.alpha: unknown key for the wave equation (expected one of: cfl, dt, speed)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run.steps: 3\n"}})),
