@@ -9,7 +9,7 @@
 #include <mpi.h>
 
 #include "bench.hpp"
-#include "benchstats/kokkos_args.hpp"
+#include "cartex/entry/kokkos_args.hpp"
 #include "cartex/core/mpi_main.hpp"
 #include "cartex/halo/backends.hpp"
 #include "cartex/entry/run_main.hpp"
@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rc = 0;
   {
-    benchstats::KokkosArgs kokkos(argc, argv);
+    cartex::entry::KokkosArgs kokkos(argc, argv);
     halobench::Options o;
     int procs = 1, rank = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &procs);

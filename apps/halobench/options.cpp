@@ -3,7 +3,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "benchstats/kokkos_args.hpp"
 
 namespace halobench {
 
@@ -29,7 +28,7 @@ int parse_options(int argc, char** argv, Options& o, bool print) {
   app.add_option("--seed", o.method.seed, "seed of the series order");
   app.add_option("--csv", o.csv, "write one row per (stencil, block, backend) here");
   app.add_option("--label", o.label, "free text copied into the CSV");
-  benchstats::add_kokkos_help_flag(app);
+  app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

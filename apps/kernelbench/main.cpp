@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "benchstats/kokkos_args.hpp"
+#include "cartex/entry/kokkos_args.hpp"
 #include "cartex/core/decomposition.hpp"
 #include "cartex/entry/run_main.hpp"
 #include "cartex/core/field.hpp"
@@ -135,7 +135,7 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &procs);
   {
-    benchstats::KokkosArgs kokkos(argc, argv);
+    cartex::entry::KokkosArgs kokkos(argc, argv);
     CLI::App app{"kernelbench: stencil update MLUP/s against STREAM bandwidth (all processes together)"};
     std::vector<long> sizes{64, 128, 256};
     std::vector<std::string> stencils{"7pt", "27pt", "star4", "star8", "5pt", "9pt"};
@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 16));
     app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: auto from the cache per core)")->check(CLI::NonNegativeNumber);
     app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
-    benchstats::add_kokkos_help_flag(app);
+    app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
     try {
       if (!kokkos.kokkos_help()) app.parse(kokkos.argc(), kokkos.argv());
     } catch (const CLI::ParseError& e) {

@@ -1,28 +1,21 @@
 // The command line and collective error handling of every cartex app (driver.hpp).
 #include <CLI/CLI.hpp>
-#include <Kokkos_Core.hpp>
 #include <fmt/format.h>
 #include <mpi.h>
 
-#include <cstring>
 #include <optional>
 
 #include "cartex/app/driver.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
 #include "cartex/core/mpi_main.hpp"
+#include "cartex/entry/kokkos_args.hpp"
 #include "cartex/entry/run_main.hpp"
 #include "cartex/core/version.hpp"
 #include "cartex/halo/backends.hpp"
 #include "driver.hpp"
 
 namespace cartex::app {
-
-namespace {
-
-bool is_help(const char* arg) { return std::strcmp(arg, "--help") == 0 || std::strcmp(arg, "-h") == 0; }
-
-}  // namespace
 
 int run_app(const char* name, core::Equation equation, int argc, char** argv) {
   int rank = 0;
@@ -97,33 +90,10 @@ int run_app(const char* name, core::Equation equation, int argc, char** argv) {
 
 int app_main(const char* name, core::Equation equation, int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  // Kokkos prints its own option list when it sees --help: cartex's --help goes to CLI11 alone, and
-  // --kokkos-help to Kokkos alone (on rank 0, which prints it once), which then exits.
-  bool help = false, kokkos_help = false;
-  std::vector<char*> kokkos_args;
-  for (int i = 0; i < argc; ++i) {
-    if (i > 0 && is_help(argv[i])) {
-      help = true;
-      continue;
-    }
-    if (i > 0 && std::strcmp(argv[i], "--kokkos-help") == 0) {
-      kokkos_help = true;
-      if (rank != 0) continue;
-    }
-    kokkos_args.push_back(argv[i]);
-  }
-  int kokkos_argc = static_cast<int>(kokkos_args.size());
-  kokkos_args.push_back(nullptr);
   int code = 0;
   {
-    Kokkos::ScopeGuard kokkos(kokkos_argc, kokkos_args.data());
-    // What Kokkos left of the arguments (it removes its own), with --help given back to CLI11.
-    std::vector<char*> args(kokkos_args.begin(), kokkos_args.begin() + kokkos_argc);
-    std::string help_flag = "--help";
-    if (help) args.push_back(help_flag.data());
-    if (!kokkos_help) code = run_app(name, equation, static_cast<int>(args.size()), args.data());
+    entry::KokkosArgs kokkos(argc, argv);  // --help for cartex, --kokkos-help for Kokkos
+    if (!kokkos.kokkos_help()) code = run_app(name, equation, kokkos.argc(), kokkos.argv());
   }
   MPI_Finalize();
   return code;

@@ -1,12 +1,10 @@
-// The --help / --kokkos-help split of heat3d (apps/driver/src/app_main.cpp) for the benchmarks.
-#include "benchstats/kokkos_args.hpp"
+#include "cartex/entry/kokkos_args.hpp"
 
-#include <CLI/CLI.hpp>
 #include <mpi.h>
 
 #include <cstring>
 
-namespace benchstats {
+namespace cartex::entry {
 namespace {
 
 bool is_help(const char* arg) { return std::strcmp(arg, "--help") == 0 || std::strcmp(arg, "-h") == 0; }
@@ -38,8 +36,4 @@ KokkosArgs::KokkosArgs(int argc, char** argv) {
   args_.push_back(nullptr);
 }
 
-void add_kokkos_help_flag(CLI::App& app) {
-  app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
-}
-
-}  // namespace benchstats
+}  // namespace cartex::entry
