@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "cartex/cart/model.hpp"
+#include "benchstats/command_line.hpp"
 #include "cartex/entry/run_main.hpp"
 
 #include "config.hpp"
@@ -44,12 +45,7 @@ int main(int argc, char** argv) {
   app.add_option("--seed", c.seed, "seed of the series orders");
   app.add_option("--csv", c.csv, "CSV output file (rank 0)");
   app.add_option("--label", c.label, "label copied into the CSV");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    const int rc = rank == 0 ? app.exit(e) : (e.get_exit_code() != 0 ? 2 : 0);
+  if (const int rc = benchstats::parse_command_line(app, argc, argv, "cartbench"); rc >= 0) {
     MPI_Finalize();
     return rc;
   }

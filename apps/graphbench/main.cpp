@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include "bench.hpp"
+#include "benchstats/command_line.hpp"
 #include "cartex/entry/run_main.hpp"
 
 int main(int argc, char** argv) {
@@ -29,12 +30,7 @@ int main(int argc, char** argv) {
   app.add_option("--grid", o.grid, "extra process grid (3 sizes) of the halo table")->delimiter(',');
   app.add_option("--face-bytes", o.face_bytes, "bytes per halo face message")->delimiter(',');
   app.add_option("--ring-counts", o.ring_counts, "doubles per allreduce in --ring")->delimiter(',');
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    const int rc = rank == 0 ? app.exit(e) : e.get_exit_code();  // help and errors printed once
+  if (const int rc = benchstats::parse_command_line(app, argc, argv, "graphbench"); rc >= 0) {
     MPI_Finalize();
     return rc;
   }

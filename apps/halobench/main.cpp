@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     int procs = 1, rank = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &procs);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    rc = kokkos.kokkos_help() ? 0 : halobench::parse_options(kokkos.argc(), kokkos.argv(), o, rank == 0);
+    rc = kokkos.kokkos_help() ? 0 : halobench::parse_options(kokkos.argc(), kokkos.argv(), o);
     if (rc < 0 && o.list_backends) {
       if (rank == 0) fmt::print("{}", cartex::halo::backends_table());
       rc = 0;

@@ -3,10 +3,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "benchstats/command_line.hpp"
 
 namespace halobench {
 
-int parse_options(int argc, char** argv, Options& o, bool print) {
+int parse_options(int argc, char** argv, Options& o) {
   CLI::App app("halobench: every halo exchange backend side by side (median, 95% CI, ratio to mpi_neighbor_alltoallw)");
   std::vector<int> dims;
   app.add_option("--stencil", o.stencils, "5pt, 9pt (2D), 7pt, 27pt (3D), star:R or box:R (dimension --dim)")
@@ -29,11 +30,7 @@ int parse_options(int argc, char** argv, Options& o, bool print) {
   app.add_option("--csv", o.csv, "write one row per (stencil, block, backend) here");
   app.add_option("--label", o.label, "free text copied into the CSV");
   app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return print ? app.exit(e) : e.get_exit_code();
-  }
+  if (const int code = benchstats::parse_command_line(app, argc, argv, "halobench"); code >= 0) return code;
   for (std::size_t d = 0; d < dims.size() && d < 3; ++d) o.dims[d] = dims[d];
   return -1;
 }

@@ -25,8 +25,8 @@ struct Options {
   std::string label;  // free text copied into the CSV (machine, run id)
 };
 
-// Parses argv into `o`; returns -1 to go on, or the exit code (0 after --help) to end with. Only
-// with `print` (one rank) are the help text and parse errors printed.
-int parse_options(int argc, char** argv, Options& o, bool print);
+// Parses argv into `o`; returns -1 to go on, or the exit code for every rank (0 after --help, 2 for a
+// bad option: benchstats/command_line.hpp).
+int parse_options(int argc, char** argv, Options& o);
 
 }  // namespace halobench

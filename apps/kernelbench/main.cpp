@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "benchstats/command_line.hpp"
 #include "cartex/entry/kokkos_args.hpp"
 #include "cartex/core/decomposition.hpp"
 #include "cartex/entry/run_main.hpp"
@@ -160,12 +161,7 @@ int main(int argc, char** argv) {
     app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: auto from the cache per core)")->check(CLI::NonNegativeNumber);
     app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
     app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
-    try {
-      if (!kokkos.kokkos_help()) app.parse(kokkos.argc(), kokkos.argv());
-    } catch (const CLI::ParseError& e) {
-      code = rank == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 2);
-      if (code != 0) code = 2;
-    }
+    if (!kokkos.kokkos_help()) code = std::max(0, benchstats::parse_command_line(app, kokkos.argc(), kokkos.argv(), "kernelbench"));
     if (code == 0 && !kokkos.kokkos_help() && !app.get_option("--help")->count()) {
       // A failure (cartex::core::Error, comm/cart error) is one line and exit 1 on every rank.
       code = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {

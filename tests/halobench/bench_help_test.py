@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The benchmarks' --help is their own usage, printed once on 2 ranks, without Kokkos' option list;
 halobench and kernelbench (the two that start Kokkos) list --kokkos-help, which prints Kokkos' list
-once and no usage, like heat3d (tests/apps/input_test.py, case help).
+once and no usage, like heat3d (tests/apps/input_test.py, case help). A bad option is one line
+"NAME: what (see NAME --help)" and exit 2 on every rank, like heat3d's.
 
     bench_help_test.py --halobench P --kernelbench P --cartbench P --graphbench P --mpiexec P
 """
@@ -19,6 +20,10 @@ WITH_KOKKOS = ("halobench", "kernelbench")
 
 
 def check_bench(mpiexec, name, program, d):
+    _, _, err, codes = cartex_testing.mpirun(mpiexec, 2, program, ["--frobnicate"], d, per_rank_codes=True)
+    mine = [line for line in err.splitlines() if line.startswith(f"{name}: ")]
+    check(codes == [2, 2] and mine == [f"{name}: The following argument was not expected: --frobnicate (see {name} --help)"],
+          f"{name} --frobnicate: per-rank exit codes {codes} (expected 2 on every rank), its lines {mine}")
     code, out, err, _ = cartex_testing.mpirun(mpiexec, 2, program, ["--help"], d)
     check(code == 0 and out.startswith(f"{name}: ") and out.count("Usage:") == 1,
           f"{name} --help: exit {code}, its own usage once first:\n{out}{err}")
