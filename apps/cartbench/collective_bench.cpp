@@ -119,7 +119,10 @@ void run_collectives(const Config& c) {
         if (impl == "mpi_neighbor") {
           if (op == "alltoall") run = [=] { MPI_Neighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph); };
           else if (op == "allgather") run = [=] { MPI_Neighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph); };
-          else run = [=, &B] { MPI_Neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph); };
+          else
+            run = [=, &B] {
+              MPI_Neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph);
+            };
         } else if (impl == "mpi_ineighbor") {
           if (op == "alltoall")
             run = [=] { MPI_Request q; MPI_Ineighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph, &q); MPI_Wait(&q, MPI_STATUS_IGNORE); };
@@ -128,22 +131,30 @@ void run_collectives(const Config& c) {
           else
             run = [=, &B] {
               MPI_Request q;
-              MPI_Ineighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph, &q);
+              MPI_Ineighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph,
+                                      &q);
               MPI_Wait(&q, MPI_STATUS_IGNORE);
             };
         } else if (impl == "graph_combining") {
           if (op == "alltoall")
-            run = [=, &B] { cartex::graph::neighbor_alltoallv(s, B.ucounts_out.data(), B.udispls_out.data(), MPI_INT, r, B.ucounts_in.data(), B.udispls_in.data(), MPI_INT, pattern); };
+            run = [=, &B] {
+              cartex::graph::neighbor_alltoallv(s, B.ucounts_out.data(), B.udispls_out.data(), MPI_INT, r, B.ucounts_in.data(),
+                                                B.udispls_in.data(), MPI_INT, pattern);
+            };
           else if (op == "allgather")
             run = [=] { cartex::graph::neighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, pattern); };
           else
-            run = [=, &B] { cartex::graph::neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, pattern); };
+            run = [=, &B] {
+              cartex::graph::neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(),
+                                                MPI_INT, pattern);
+            };
         } else if (impl == "graph_combining_init") {
           if (op == "alltoall")
             graph_plans.push_back(std::make_unique<cartex::graph::Plan>(cartex::graph::neighbor_alltoallv_init(
                 s, B.ucounts_out.data(), B.udispls_out.data(), MPI_INT, r, B.ucounts_in.data(), B.udispls_in.data(), MPI_INT, pattern)));
           else if (op == "allgather")
-            graph_plans.push_back(std::make_unique<cartex::graph::Plan>(cartex::graph::neighbor_allgather_init(s, m, MPI_INT, r, m, MPI_INT, pattern)));
+            graph_plans.push_back(
+                std::make_unique<cartex::graph::Plan>(cartex::graph::neighbor_allgather_init(s, m, MPI_INT, r, m, MPI_INT, pattern)));
           else
             graph_plans.push_back(std::make_unique<cartex::graph::Plan>(cartex::graph::neighbor_alltoallv_init(
                 s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, pattern)));
@@ -154,14 +165,18 @@ void run_collectives(const Config& c) {
           MPI_Comm comm = nb[impl.substr(0, impl.size() - 5)];
           if (op == "alltoall") CX_Cart_alltoall_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan);
           else if (op == "allgather") CX_Cart_allgather_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan);
-          else CX_Cart_alltoallv_init(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm, &plan);
+          else
+            CX_Cart_alltoallv_init(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm, &plan);
           plans.push_back(plan);
           run = [plan] { CX_Cart_plan_execute(plan); };
         } else if (nb.count(impl)) {
           MPI_Comm comm = nb[impl];
           if (op == "alltoall") run = [=] { CX_Cart_alltoall(s, m, MPI_INT, r, m, MPI_INT, comm); };
           else if (op == "allgather") run = [=] { CX_Cart_allgather(s, m, MPI_INT, r, m, MPI_INT, comm); };
-          else run = [=, &B] { CX_Cart_alltoallv(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm); };
+          else
+            run = [=, &B] {
+              CX_Cart_alltoallv(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm);
+            };
         } else {
           if (rank == 0) std::fprintf(stderr, "unknown implementation %s\n", impl.c_str());
           MPI_Abort(MPI_COMM_WORLD, 2);

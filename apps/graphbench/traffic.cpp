@@ -82,7 +82,8 @@ void run_ring_overhead(const Options& o) {
     std::vector<double> in(static_cast<std::size_t>(count) + 1, 1.0 + me), out(in.size());
     std::vector<benchstats::Cell> cells;
     for (cr::Algorithm a : {cr::Algorithm::mpi, cr::Algorithm::ring, cr::Algorithm::ring_renamed})
-      cells.push_back({cr::to_string(a), [&, a] { cr::allreduce(in.data(), out.data(), count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, a); }, {}});
+      cells.push_back(
+          {cr::to_string(a), [&, a] { cr::allreduce(in.data(), out.data(), count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, a); }, {}});
     const benchstats::Method method{o.warmup, o.reps, o.series, o.tukey, o.seed + static_cast<unsigned>(count)};
     const auto s = benchstats::time_and_summarize(cells, method, MPI_COMM_WORLD, benchstats::Quantile::lower);
     if (me == 0)

@@ -19,7 +19,8 @@ bool for_equation(const InputKey& k, Equation equation) { return !k.equation || 
 
 const std::vector<InputKey>& input_keys() {
   static const std::vector<InputKey> keys = {
-      {"grid.n", "list of 2 or 3 positive integers", "required", "cells per dimension (each at most 2^30, at most 2^50 in all); two entries make a 2D run", "", {}},
+      {"grid.n", "list of 2 or 3 positive integers", "required",
+       "cells per dimension (each at most 2^30, at most 2^50 in all); two entries make a 2D run", "", {}},
       {"grid.length", "number or list of positive numbers", "1.0", "physical length per dimension", "", {}},
       {"grid.periodic", "bool or list of bools", "true",
        "periodic dimensions; the others have Dirichlet walls (boundary)", "", {}},

@@ -133,7 +133,8 @@ Stencil make_builtin_stencil(const std::string& name, const GlobalGrid& grid) {
   }
   if (name == "5pt" || name == "7pt") return star(name, star_coefficients(1), grid);
   if (!isotropic(grid))
-    throw std::invalid_argument("stencil " + name + " needs equal grid spacing in every dimension (check grid.n, grid.length, grid.periodic)");
+    throw std::invalid_argument("stencil " + name +
+                                " needs equal grid spacing in every dimension (check grid.n, grid.length, grid.periodic)");
   if (name == "9pt") return box(name, grid, {-20.0, 4.0, 1.0, 0.0}, 6.0);
   return box(name, grid, {-128.0, 14.0, 3.0, 1.0}, 30.0);
 }

@@ -41,8 +41,8 @@ long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, 
 
 int blocked_pass_threads() { return Kokkos::DefaultHostExecutionSpace().concurrency(); }
 
-TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil, int k,
-                              bool blocked_kernel, std::string& why) {
+TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil,
+                              int k, bool blocked_kernel, std::string& why) {
   using Mode = core::TemporalBlockingInput::Mode;
   using Exec = Kokkos::DefaultExecutionSpace;
   if (input.mode == Mode::kOff) return why = "halo.temporal_blocking: off", TemporalTiling{};

@@ -29,7 +29,8 @@ int run_app(const char* name, core::Equation equation, int argc, char** argv) {
 
   const char* what = equation == core::Equation::kHeat ? "explicit heat equation" : "wave equation (leapfrog)";
   CLI::App app{fmt::format("cartex {}: {} (2D or 3D) with MPI + Kokkos, configured by YAML input files", name, what)};
-  app.add_option("input", in.files, "input YAML file(s), layered left to right: a later file overrides keys of the earlier ones (docs/input.md)");
+  app.add_option("input", in.files,
+                 "input YAML file(s), layered left to right: a later file overrides keys of the earlier ones (docs/input.md)");
   app.add_option("--set", in.sets, "set one input key, e.g. --set grid.n=[64,64,64]; --set KEY=null removes it (repeatable)")
       ->allow_extra_args(false);
   app.add_option("--unset", in.unsets, "remove one input key, e.g. --unset physics.cfl (repeatable; applied before every --set)")
@@ -59,7 +60,8 @@ int run_app(const char* name, core::Equation equation, int argc, char** argv) {
           throw core::InputError(fmt::format("{}: {} (see {} --help)", name, e.what(), name));
         }
         if (help_input) {
-          early_text = fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name, core::input_keys_help(equation));
+          early_text =
+              fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name, core::input_keys_help(equation));
           return;
         }
         if (list_backends) {

@@ -60,7 +60,8 @@ std::string phase_table(const core::PhaseTotals& phases, double step_seconds, MP
   };
   const auto phase_rows = [&](bool in_step, const char* note) {
     for (int p = 0; p < core::kPhaseCount; ++p)
-      if (core::phase_info(static_cast<core::Phase>(p)).in_step == in_step) line(p, core::phase_info(static_cast<core::Phase>(p)).name, calls_of(p), note);
+      if (core::phase_info(static_cast<core::Phase>(p)).in_step == in_step)
+        line(p, core::phase_info(static_cast<core::Phase>(p)).name, calls_of(p), note);
   };
   phase_rows(true, "");
   line(kOther, "other", "-", "  (step time outside the phases)");

@@ -75,8 +75,8 @@ std::string placement_text(const Placement& p, int dim) {
   const auto& l = p.launch_layout();
   std::string grid = "MPI order";
   if (p.reordered()) grid = fmt::format("node blocks {}", fmt::join(p.blocks().block.begin(), p.blocks().block.begin() + dim, "x"));
-  return fmt::format("{} rank{} on {} node(s), {}, {}; grid in {}", l.size(), l.size() == 1 ? "" : "s", l.nodes(), ranks::to_string(l.mapping()),
-                     p.origin(), grid);
+  return fmt::format("{} rank{} on {} node(s), {}, {}; grid in {}", l.size(), l.size() == 1 ? "" : "s", l.nodes(),
+                     ranks::to_string(l.mapping()), p.origin(), grid);
 }
 
 ranks::Traffic exchange_traffic(const halo::HaloPattern& p, const ranks::NodeLayout& launch_layout,

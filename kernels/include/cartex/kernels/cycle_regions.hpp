@@ -33,8 +33,9 @@
 // cycles nothing changes: the halo exchange refreshes the ghosts as before. The pass runs on all host
 // threads of the rank: each (tile, stage, step) is a plane of rows that read one buffer and write the
 // other, so the threads split its rows and meet at a barrier before the next (a thread keeps about the
-// same rows all pass long, so its share of the working set stays in its core's L2). There is no blocked device kernel: on devices (and for updates without a
-// blocked kernel) the steps run one launch after the other, bitwise the same.
+// same rows all pass long, so its share of the working set stays in its core's L2). There is no
+// blocked device kernel: on devices (and for updates without a blocked kernel) the steps run one
+// launch after the other, bitwise the same.
 #include <functional>
 #include <string>
 #include <vector>
@@ -71,8 +72,8 @@ int blocked_pass_threads();
 // wins (docs/performance.md): k >= 2, an update with a blocked kernel (`blocked_kernel`), and a host
 // execution space (any number of threads); else off. Explicit tiles are
 // used as given (with an update without a blocked kernel the steps still run one by one).
-TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil, int k,
-                              bool blocked_kernel, std::string& why);
+TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil,
+                              int k, bool blocked_kernel, std::string& why);
 
 // The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.
 class CycleRegions {
