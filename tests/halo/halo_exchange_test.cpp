@@ -3,7 +3,9 @@
 // cart_forwarding may leave correct copies in bounding-box cells outside the exact halo, which it
 // uses to forward). The field encodes the global cell index, so a wrong source, a shifted cell or a
 // swapped direction shows up as a wrong number. Star and box stencils of radius 1-4, k = 1-3, 2D and
-// 3D, periodic / walls / mixed, uneven blocks and blocks thinner than the halo.
+// 3D, periodic / walls / mixed, uneven blocks and blocks thinner than the halo; also with the pattern
+// laid out in a view with a deeper halo than its geometry's (halo.steps_per_exchange: auto runs every
+// k on fields laid out for the deepest), where the cells beyond the geometry's halo stay untouched.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -26,14 +28,17 @@ using test::Case;
 
 constexpr double kUntouched = -1.0;
 
-// Exchanges once with `backend` and checks every cell of the view; returns the number of wrong cells.
-long check_case(const Case& c, const std::string& backend) {
+// Exchanges once with `backend` and checks every cell of the view, which has `extra` more halo cells
+// on each side of a used dimension than the geometry's; returns the number of wrong cells.
+long check_case(const Case& c, const std::string& backend, int extra) {
   const int rank = test::world_rank(), size = test::world_size();
   const core::GlobalGrid g = c.grid();
   const core::Stencil st = c.stencil();
   const core::Decomposition dec(g, core::ProcessGrid::create(g, {0, 0, 0}, size));
   const HaloGeometry geo(dec, st, c.k);
-  const HaloPattern pat = make_halo_pattern(geo, rank);
+  core::HaloWidths view = geo.widths();
+  for (int d = 0; d < g.dim; ++d) view.lo[d] += extra, view.hi[d] += extra;
+  const HaloPattern pat = make_halo_pattern(geo, rank, view);
   const core::FieldLayout& L = pat.layout;
 
   core::Field f("f", L);
@@ -99,10 +104,11 @@ long check_case(const Case& c, const std::string& backend) {
 TEST(HaloExchange, EveryBackendFillsTheExactHaloWithOwnersValues) {
   const int size = test::world_size();
   for (const auto& c : test::exchange_cases(size))
-    for (const Backend& backend : backends()) {
-      const long wrong = check_case(c, backend.name);
-      EXPECT_EQ(wrong, 0) << backend.name << " " << c.describe();
-    }
+    for (const Backend& backend : backends())
+      for (const int extra : {0, 2}) {
+        const long wrong = check_case(c, backend.name, extra);
+        EXPECT_EQ(wrong, 0) << backend.name << " " << c.describe() << " view halo " << extra << " deeper than the geometry's";
+      }
 }
 
 }  // namespace

@@ -113,8 +113,26 @@ HaloGeometry::HaloGeometry(const core::Decomposition& decomp, const core::Stenci
       stencil_reach_(stencil.reach()),
       widths_(checked_widths(decomp.grid(), stencil, k)),
       smallest_block_(smallest_block(decomp)),
-      reach_(reach_region(widths_), unit_box(), with_centre(stencil), k),
-      block_walk_(block_region(decomp, widths_, smallest_block_), origin_block(smallest_block_), with_centre(stencil), k) {
+      reach_(std::make_shared<const StepDistance>(reach_region(widths_), unit_box(), with_centre(stencil), k)),
+      block_walk_(std::make_shared<const StepDistance>(block_region(decomp, widths_, smallest_block_), origin_block(smallest_block_),
+                                                       with_centre(stencil), k)) {
+  owner_offsets_ = compute_owner_offsets();
+}
+
+HaloGeometry::HaloGeometry(const HaloGeometry& deeper, int k)
+    : decomp_(deeper.decomp_),
+      k_(k),
+      stencil_reach_(deeper.stencil_reach_),
+      smallest_block_(deeper.smallest_block_),
+      reach_(deeper.reach_),
+      block_walk_(deeper.block_walk_) {
+  if (k < 1 || k > deeper.k_)
+    throw std::invalid_argument(fmt::format("a geometry of {} step(s) per exchange cannot come from one of {}", k, deeper.k_));
+  // k times the stencil's reach (0 in unused dimensions), as halo_widths() gives.
+  for (int d = 0; d < 3; ++d) {
+    widths_.lo[d] = deeper.widths_.lo[d] / deeper.k_ * k;
+    widths_.hi[d] = deeper.widths_.hi[d] / deeper.k_ * k;
+  }
   owner_offsets_ = compute_owner_offsets();
 }
 
@@ -140,16 +158,17 @@ core::Box HaloGeometry::box(const ProcCoord& pc) const {
   return b;
 }
 
-bool HaloGeometry::in_dilation(const core::Box& b, const std::array<long, 3>& c, int m) const {
-  if (b.empty()) return false;
+int HaloGeometry::dilation_level(const core::Box& b, const std::array<long, 3>& c) const {
+  if (b.empty()) return StepDistance::unreached();
   // b is the smallest block shifted by 0 .. b.n - smallest per dimension: c is in b + S^m iff it is
   // within m steps of one of those shifts.
   const std::array<long, 3> x{c[0] - b.lo[0], c[1] - b.lo[1], c[2] - b.lo[2]};
+  int level = StepDistance::unreached();
   for (long dz = 0; dz <= b.n[2] - smallest_block_[2]; ++dz)
     for (long dy = 0; dy <= b.n[1] - smallest_block_[1]; ++dy)
       for (long dx = 0; dx <= b.n[0] - smallest_block_[0]; ++dx)
-        if (block_walk_.at({x[0] - dx, x[1] - dy, x[2] - dz}) <= m) return true;
-  return false;
+        level = std::min<int>(level, block_walk_->at({x[0] - dx, x[1] - dy, x[2] - dz}));
+  return level;
 }
 
 // Which owner offsets any process uses, without visiting every process: dimension by dimension,
@@ -158,7 +177,7 @@ bool HaloGeometry::in_dilation(const core::Box& b, const std::array<long, 3>& c,
 // used iff some member delta of S^k has delta_d in that set for every d (the dimensions are
 // independent in a block decomposition).
 std::vector<core::Offset> HaloGeometry::compute_owner_offsets() const {
-  const core::Box reach = reach_.region();
+  const core::Box reach = reach_->region();
   // owners[d][delta]: the owner offsets o_d whose cells delta_d reaches.
   std::array<std::map<long, std::set<int>>, 3> owners;
   for (int d = 0; d < 3; ++d) {
@@ -180,7 +199,7 @@ std::vector<core::Offset> HaloGeometry::compute_owner_offsets() const {
   for (delta[2] = reach.lo[2]; delta[2] < reach.hi(2); ++delta[2])
     for (delta[1] = reach.lo[1]; delta[1] < reach.hi(1); ++delta[1])
       for (delta[0] = reach.lo[0]; delta[0] < reach.hi(0); ++delta[0]) {
-        if (reach_.at(delta) > k_) continue;
+        if (reach_->at(delta) > k_) continue;
         const auto ix = owners[0].find(delta[0]), iy = owners[1].find(delta[1]), iz = owners[2].find(delta[2]);
         if (ix == owners[0].end() || iy == owners[1].end() || iz == owners[2].end()) continue;
         for (const int oz : iz->second)

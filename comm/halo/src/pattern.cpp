@@ -4,6 +4,8 @@
 #include <limits>
 #include <map>
 
+#include "cartex/core/error.hpp"
+
 namespace cartex::halo {
 
 namespace {
@@ -13,34 +15,56 @@ long view_of(const core::FieldLayout& l, const core::Box& b, const std::array<lo
   return linear_index(l, c[0] - b.lo[0] + l.halo.lo[0], c[1] - b.lo[1] + l.halo.lo[1], c[2] - b.lo[2] + l.halo.lo[2]);
 }
 
-// Appends view cell (i, j, k) to runs, extending the last run when contiguous.
-void append(std::vector<core::LineRun>& runs, long index) {
+// Appends `length` view cells from `index` on to runs, extending the last run when contiguous.
+void append(std::vector<core::LineRun>& runs, long index, long length = 1) {
   if (!runs.empty() && runs.back().start + runs.back().length == index)
-    ++runs.back().length;
+    runs.back().length += length;
   else
-    runs.push_back({index, 1});
+    runs.push_back({index, length});
 }
 
-// Cells of the view (in the rank's own frame b) that satisfy `keep`, as runs along x.
-template <class Keep>
-std::vector<core::LineRun> runs_where(const core::FieldLayout& l, const core::Box& b, Keep&& keep) {
-  std::vector<core::LineRun> runs;
-  std::array<long, 3> c{};
-  for (c[2] = b.lo[2] - l.halo.lo[2]; c[2] < b.hi(2) + l.halo.hi[2]; ++c[2])
-    for (c[1] = b.lo[1] - l.halo.lo[1]; c[1] < b.hi(1) + l.halo.hi[1]; ++c[1])
-      for (c[0] = b.lo[0] - l.halo.lo[0]; c[0] < b.hi(0) + l.halo.hi[0]; ++c[0])
-        if (keep(c)) append(runs, view_of(l, b, c));
-  return runs;
-}
-
-// True if unwrapped cell c is updated in step j of a k-step cycle of the block `mine`: it lies in the
-// domain (walls bound it) and in B + S^(k-j) (deep halos, EuroMPI'15 section 2).
-bool in_step(const HaloGeometry& geo, const core::Box& mine, int j, const std::array<long, 3>& c) {
+// One sweep of the geometry's halo region around the block `mine` (in the rank's own unwrapped frame,
+// laid out in view `l`), in z, y, x order, for the update regions of every step at once: a cell of
+// dilation level m (the smallest m with it in mine + S^m, EuroMPI'15 section 2) is updated by steps
+// 1 .. k - m. The block's cells on a line (level 0) go to `segment(c, at, n)` as one run (c its first
+// cell, `at` its view index); every other cell of level <= k - 1 inside the domain (walls bound it)
+// goes to `cell(c, at, m)`. Each cell's level is looked up once (set-up time, docs/performance.md).
+template <class Segment, class Cell>
+void sweep_regions(const HaloGeometry& geo, const core::FieldLayout& l, const core::Box& mine, Segment&& segment, Cell&& cell) {
   const core::GlobalGrid& grid = geo.decomposition().grid();
+  const core::HaloWidths& w = geo.widths();
   const int k = geo.steps();
-  for (int d = 0; d < 3; ++d)
-    if (!grid.periodic[d] && (c[d] < 0 || c[d] >= grid.n[d])) return false;
-  return j == k ? mine.contains(c) : geo.in_dilation(mine, c, k - j);
+  const auto in_domain = [&](const std::array<long, 3>& c) {
+    for (int d = 0; d < 3; ++d)
+      if (!grid.periodic[d] && (c[d] < 0 || c[d] >= grid.n[d])) return false;
+    return true;
+  };
+  std::array<long, 3> c{};
+  for (c[2] = mine.lo[2] - w.lo[2]; c[2] < mine.hi(2) + w.hi[2]; ++c[2])
+    for (c[1] = mine.lo[1] - w.lo[1]; c[1] < mine.hi(1) + w.hi[1]; ++c[1]) {
+      const bool through = !mine.empty() && c[1] >= mine.lo[1] && c[1] < mine.hi(1) && c[2] >= mine.lo[2] && c[2] < mine.hi(2);
+      for (c[0] = mine.lo[0] - w.lo[0]; c[0] < mine.hi(0) + w.hi[0]; ++c[0]) {
+        if (through && c[0] == mine.lo[0]) {
+          segment(c, view_of(l, mine, c), mine.n[0]);
+          c[0] = mine.hi(0) - 1;
+          continue;
+        }
+        const int level = geo.dilation_level(mine, c);
+        if (level < k && in_domain(c)) cell(c, view_of(l, mine, c), level);
+      }
+    }
+}
+
+// Splits the block segment of n cells from c (view index at) between `in` (its cells inside `box`, a
+// box within the block) and `out`.
+void split_segment(const core::Box& box, const std::array<long, 3>& c, long at, long n, std::vector<core::LineRun>& in,
+                   std::vector<core::LineRun>& out) {
+  const bool through = !box.empty() && c[1] >= box.lo[1] && c[1] < box.hi(1) && c[2] >= box.lo[2] && c[2] < box.hi(2);
+  if (!through) return append(out, at, n);
+  const long before = box.lo[0] - c[0], inside = box.n[0], after = n - before - inside;
+  if (before > 0) append(out, at, before);
+  append(in, at + before, inside);
+  if (after > 0) append(out, at + before + inside, after);
 }
 
 }  // namespace
@@ -71,15 +95,20 @@ long HaloPattern::send_messages() const {
   return n;
 }
 
-HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
+HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) { return make_halo_pattern(geo, rank, geo.widths()); }
+
+HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::HaloWidths& view_halo) {
   const core::Decomposition& decomp = geo.decomposition();
   const core::ProcessGrid& pg = decomp.procs();
   const core::GlobalGrid& grid = decomp.grid();
   const int k = geo.steps();
+  for (int d = 0; d < 3; ++d)
+    core::require(view_halo.lo[d] >= geo.widths().lo[d] && view_halo.hi[d] >= geo.widths().hi[d],
+                  "make_halo_pattern: the view's halo is narrower than the geometry's");
   HaloPattern p;
   p.rank = rank;
   p.layout.box = decomp.box(rank);
-  p.layout.halo = geo.widths();
+  p.layout.halo = view_halo;
   const auto me_int = pg.coords(rank);
   const ProcCoord me{me_int[0], me_int[1], me_int[2]};
 
@@ -121,18 +150,15 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
   for (Block& b : p.blocks)
     if (b.source == MPI_PROC_NULL) b.recv.clear();
 
-  // Update regions: step j updates B + S^(k-j) inside the domain.
-  for (int j = 1; j <= k; ++j)
-    p.update.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return in_step(geo, mine, j, c); }));
-  // Overlap split of step 1: a cell is inner if it reads no halo cell the exchange writes, i.e. (the
-  // block being a box) if it sits at least the stencil's reach away from every face whose halo is
-  // received. The halo beyond a non-periodic global face holds fixed boundary values the exchange never
-  // writes, so a face on a wall keeps its cells inner (and the rim holds no strided single cells there).
-  // Against the remote halo only, a face of a periodic dimension of one process (its halo comes from
-  // this rank itself) keeps its cells inner too.
+  // Update regions: step j updates B + S^(k-j) inside the domain. Overlap split of step 1: a cell is
+  // inner if it reads no halo cell the exchange writes, i.e. (the block being a box) if it sits at
+  // least the stencil's reach away from every face whose halo is received. The halo beyond a
+  // non-periodic global face holds fixed boundary values the exchange never writes, so a face on a wall
+  // keeps its cells inner (and the rim holds no strided single cells there). Against the remote halo
+  // only, a face of a periodic dimension of one process (its halo comes from this rank itself) keeps
+  // its cells inner too. Cells outside the block are never inner.
   const core::HaloWidths r = geo.stencil_reach();
-  auto step1 = [&](const std::array<long, 3>& c) { return in_step(geo, mine, 1, c); };
-  auto split = [&](bool remote_only, std::vector<core::LineRun>& inner, std::vector<core::LineRun>& rim) {
+  const auto core_box = [&](bool remote_only) {
     core::Box core = mine;
     for (int d = 0; d < 3; ++d) {
       const bool across = !remote_only || pg.dims[d] > 1;  // another rank may lie across the face
@@ -141,11 +167,22 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank) {
       core.lo[d] += lo;
       core.n[d] = std::max(0L, mine.n[d] - lo - hi);
     }
-    inner = runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return core.contains(c) && step1(c); });
-    rim = runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return !core.contains(c) && step1(c); });
+    return core;
   };
-  split(false, p.inner, p.rim);
-  split(true, p.remote_inner, p.remote_rim);
+  const core::Box core = core_box(false), remote_core = core_box(true);
+  p.update.assign(k, {});
+  sweep_regions(
+      geo, p.layout, mine,
+      [&](const std::array<long, 3>& c, long at, long n) {
+        for (auto& step : p.update) append(step, at, n);
+        split_segment(core, c, at, n, p.inner, p.rim);
+        split_segment(remote_core, c, at, n, p.remote_inner, p.remote_rim);
+      },
+      [&](const std::array<long, 3>&, long at, int level) {
+        for (int j = 1; j <= k - level; ++j) append(p.update[j - 1], at);
+        append(p.rim, at);
+        append(p.remote_rim, at);
+      });
   return p;
 }
 
@@ -157,25 +194,34 @@ CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remot
   const auto me_int = pg.coords(p.rank);
   const core::Box mine = geo.box(ProcCoord{me_int[0], me_int[1], me_int[2]});
   const core::HaloWidths r = geo.stencil_reach();
-  CycleSplit out;
-  for (int j = 1; j <= k; ++j) {
-    // The inner box of step j: D_j inside each face whose halo is in flight, unbounded elsewhere.
-    std::array<long, 3> lo{}, hi{};
+  // The inner box of step j: D_j inside each face whose halo is in flight, unbounded elsewhere; within
+  // the block, the box `block_inner[j - 1]`.
+  std::vector<std::array<long, 3>> lo(k), hi(k);
+  std::vector<core::Box> block_inner(k);
+  for (int j = 1; j <= k; ++j)
     for (int d = 0; d < 3; ++d) {
       const long depth = j * std::max(r.lo[d], r.hi[d]);
       const bool across = !remote_only || pg.dims[d] > 1;
-      lo[d] = across && (grid.periodic[d] || mine.lo[d] > 0) ? mine.lo[d] + depth : std::numeric_limits<long>::min();
-      hi[d] = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]) ? mine.hi(d) - depth : std::numeric_limits<long>::max();
+      lo[j - 1][d] = across && (grid.periodic[d] || mine.lo[d] > 0) ? mine.lo[d] + depth : std::numeric_limits<long>::min();
+      hi[j - 1][d] = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]) ? mine.hi(d) - depth : std::numeric_limits<long>::max();
+      block_inner[j - 1].lo[d] = std::max(lo[j - 1][d], mine.lo[d]);
+      block_inner[j - 1].n[d] = std::max(0L, std::min(hi[j - 1][d], mine.hi(d)) - block_inner[j - 1].lo[d]);
     }
-    auto step = [&](const std::array<long, 3>& c) { return in_step(geo, mine, j, c); };
-    auto inside = [&](const std::array<long, 3>& c) {
-      for (int d = 0; d < 3; ++d)
-        if (c[d] < lo[d] || c[d] >= hi[d]) return false;
-      return true;
-    };
-    out.inner.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return step(c) && inside(c); }));
-    out.rim.push_back(runs_where(p.layout, mine, [&](const std::array<long, 3>& c) { return step(c) && !inside(c); }));
-  }
+  CycleSplit out;
+  out.inner.assign(k, {});
+  out.rim.assign(k, {});
+  sweep_regions(
+      geo, p.layout, mine,
+      [&](const std::array<long, 3>& c, long at, long n) {
+        for (int j = 1; j <= k; ++j) split_segment(block_inner[j - 1], c, at, n, out.inner[j - 1], out.rim[j - 1]);
+      },
+      [&](const std::array<long, 3>& c, long at, int level) {
+        for (int j = 1; j <= k - level; ++j) {
+          bool inside = true;
+          for (int d = 0; d < 3; ++d) inside = inside && c[d] >= lo[j - 1][d] && c[d] < hi[j - 1][d];
+          append(inside ? out.inner[j - 1] : out.rim[j - 1], at);
+        }
+      });
   return out;
 }
 

@@ -23,6 +23,7 @@
 // halo's bounding box.
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <vector>
 
 #include "cartex/core/decomposition.hpp"
@@ -50,13 +51,17 @@ class HaloGeometry {
  public:
   // Throws std::invalid_argument as check_halo_depth does.
   HaloGeometry(const core::Decomposition& decomp, const core::Stencil& stencil, int k);
+  // The geometry of k <= deeper.steps() steps per exchange, sharing the deeper one's walk tables (a
+  // walk to k' steps answers every power up to k'): only the neighborhood is computed. Throws
+  // std::invalid_argument for k outside 1 .. deeper.steps().
+  HaloGeometry(const HaloGeometry& deeper, int k);
 
   const core::Decomposition& decomposition() const { return decomp_; }
   int steps() const { return k_; }
   // The reach of the stencil itself (one step), for the overlap split of the first step.
   const core::HaloWidths& stencil_reach() const { return stencil_reach_; }
   // Stencil-walk cells visited while building the geometry: its set-up work, linear in the halo.
-  long walk_cells() const { return reach_.visited() + block_walk_.visited(); }
+  long walk_cells() const { return reach_->visited() + block_walk_->visited(); }
   // Halo widths: the reach of S^k on each side (0 in unused dimensions).
   const core::HaloWidths& widths() const { return widths_; }
 
@@ -65,7 +70,9 @@ class HaloGeometry {
   // Box of the process at unwrapped coordinates pc, in unwrapped cell coordinates.
   core::Box box(const ProcCoord& pc) const;
   // True if cell c lies in box b dilated by S^m: c - o in b for some o in S^m.
-  bool in_dilation(const core::Box& b, const std::array<long, 3>& c, int m) const;
+  bool in_dilation(const core::Box& b, const std::array<long, 3>& c, int m) const { return dilation_level(b, c) <= m; }
+  // The smallest m with c in b + S^m (0 inside b; StepDistance::unreached() beyond k steps).
+  int dilation_level(const core::Box& b, const std::array<long, 3>& c) const;
 
   // Calls f(cell, owner_offset) for every cell of the halo of process pc that has an owner (cells
   // outside a non-periodic domain are boundary cells, not visited), in z, y, x order.
@@ -80,18 +87,20 @@ class HaloGeometry {
     const core::Box b = box(pc), h = halo_bounds(pc);
     std::array<long, 3> lo{}, hi{}, c{}, own{};
     for (int d = 0; d < 3; ++d) lo[d] = std::max(h.lo[d], clip.lo[d]), hi[d] = std::min(h.hi(d), clip.hi(d));
-    for (c[2] = lo[2]; c[2] < hi[2]; ++c[2])
+    for (c[2] = lo[2]; c[2] < hi[2]; ++c[2]) {
+      if (!owner(2, c[2], &own[2])) continue;
       for (c[1] = lo[1]; c[1] < hi[1]; ++c[1]) {
+        if (!owner(1, c[1], &own[1])) continue;
         // Lines through the block: skip its cells.
         const bool through = c[1] >= b.lo[1] && c[1] < b.hi(1) && c[2] >= b.lo[2] && c[2] < b.hi(2);
         for (c[0] = lo[0]; c[0] < hi[0]; ++c[0]) {
           if (through && c[0] >= b.lo[0] && c[0] < b.hi(0)) c[0] = b.hi(0);
           if (c[0] >= hi[0]) break;
-          if (b.contains(c) || !in_dilation(b, c, k_)) continue;
-          if (!owner(0, c[0], &own[0]) || !owner(1, c[1], &own[1]) || !owner(2, c[2], &own[2])) continue;
+          if (b.contains(c) || !in_dilation(b, c, k_) || !owner(0, c[0], &own[0])) continue;
           f(c, core::Offset{static_cast<int>(own[0] - pc[0]), static_cast<int>(own[1] - pc[1]), static_cast<int>(own[2] - pc[2])});
         }
       }
+    }
   }
   // The bounding box of the block of process pc with its halo.
   core::Box halo_bounds(const ProcCoord& pc) const {
@@ -111,8 +120,9 @@ class HaloGeometry {
   core::HaloWidths stencil_reach_;
   core::HaloWidths widths_;
   std::array<long, 3> smallest_block_{};  // every block is this one grown by 0 or more cells per side
-  StepDistance reach_;       // S^m = cells within m steps of the origin, over the bounding box of S^k
-  StepDistance block_walk_;  // B + S^m for the smallest block B, over its halo (and larger blocks')
+  // Shared with the shallower geometries made from this one (immutable once built).
+  std::shared_ptr<const StepDistance> reach_;       // S^m = cells within m steps of the origin, over the bounding box of S^k
+  std::shared_ptr<const StepDistance> block_walk_;  // B + S^m for the smallest block B, over its halo (and larger blocks')
   std::vector<core::Offset> owner_offsets_;
 };
 

@@ -72,6 +72,10 @@ struct HaloPattern {
 
 // Builds rank's pattern from the geometry (the geometry is not kept).
 HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank);
+// The same in a view with a halo at least as deep as the geometry's on every side (`view_halo`): the
+// cells outside the geometry's halo are neither exchanged nor updated. halo.steps_per_exchange: auto
+// runs every k it measures on fields laid out for the deepest (apps/driver/src/auto_stepper.hpp).
+HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::HaloWidths& view_halo);
 
 // The steps of a whole cycle split for a blocked pass that runs while the exchange is in flight
 // (overlap with temporal blocking). Step j's inner cells lie at least D_j cells inside every face
