@@ -1,0 +1,58 @@
+#include "cartex/core/ordered_search.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "cartex/core/error.hpp"
+
+namespace cartex::core {
+
+OrderedSearch::OrderedSearch(std::vector<long> candidates, std::size_t start)
+    : candidates_(std::move(candidates)), seconds_(candidates_.size(), -1.0), best_(start) {
+  require(!candidates_.empty() && start < candidates_.size(), "OrderedSearch: no candidates, or a start outside them");
+}
+
+std::size_t OrderedSearch::next_index() const {
+  if (seconds_[best_] < 0) return best_;
+  // Upwards first, then downwards: the first unmeasured neighbour of the fastest so far.
+  if (best_ + 1 < candidates_.size() && seconds_[best_ + 1] < 0) return best_ + 1;
+  if (best_ > 0 && seconds_[best_ - 1] < 0) return best_ - 1;
+  return candidates_.size();
+}
+
+bool OrderedSearch::done() const { return stopped_ || next_index() == candidates_.size(); }
+
+long OrderedSearch::next() const {
+  require(!done(), "OrderedSearch::next: the search is done");
+  return candidates_[next_index()];
+}
+
+void OrderedSearch::record(double seconds) {
+  const std::size_t i = next_index();
+  require(!stopped_ && i < candidates_.size(), "OrderedSearch::record: the search is done");
+  seconds_[i] = seconds;
+  measured_.push_back({candidates_[i], seconds});
+  if (seconds < seconds_[best_]) best_ = i;
+}
+
+std::string OrderedSearch::describe(const std::vector<std::string>& names, const char* unit, double scale) const {
+  std::string text;
+  const auto name = [&](long c) {
+    for (std::size_t i = 0; i < candidates_.size(); ++i)
+      if (candidates_[i] == c && i < names.size()) return names[i];
+    return std::to_string(c);
+  };
+  for (const Measurement& m : measured_) {
+    const std::string time = std::isinf(m.seconds) ? std::string("skipped") : fmt::format("{:.3g}", scale * m.seconds);
+    text += fmt::format("{}{} {}", text.empty() ? "" : ", ", name(m.candidate), time);
+  }
+  if (measured_.empty()) return fmt::format("nothing measured -> {}", name(best()));
+  return fmt::format("{} {} -> {}", text, unit, name(best()));
+}
+
+void OrderedSearch::skip() { record(std::numeric_limits<double>::infinity()); }
+
+}  // namespace cartex::core
