@@ -25,6 +25,7 @@
 #include "cartex/core/decomposition.hpp"
 #include "cartex/entry/run_main.hpp"
 #include "cartex/core/field.hpp"
+#include "cartex/core/ordered_search.hpp"
 #include "cartex/core/stencil.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "cartex/kernels/cycle_regions.hpp"
@@ -91,40 +92,71 @@ cartex::core::Stencil make_stencil(const Case& c, const cartex::core::GlobalGrid
   return cartex::core::make_builtin_stencil(c.name, g);
 }
 
-// One cycle of k steps of a periodic deep-halo rank with stencil s (the halo k times the reach,
-// step j updating the block dilated k - j times), in skewed tiles of tile_y rows (0: one sweep per
-// step; negative: auto_tile_y): the best time, and the tiling's description.
-double time_cycle(const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, int k, long tile_y, int repeats,
-                  std::string& tiling) {
-  const cartex::core::Decomposition dec(g, cartex::core::ProcessGrid::create(g, {1, 1, 1}, 1));
-  const cartex::halo::HaloPattern p = cartex::halo::make_halo_pattern(cartex::halo::HaloGeometry(dec, s, k), 0);
-  const cartex::kernels::StencilOperator op(s, p.layout);
-  const long ty = tile_y < 0 ? cartex::kernels::auto_tile_y(p.layout, s, k) : tile_y;
-  const cartex::kernels::CycleRegions steps(p.layout, s, p.update, cartex::kernels::TemporalTiling{ty});
-  tiling = steps.describe();
-  cartex::core::Field u("u", p.layout), v("v", p.layout);
-  Kokkos::deep_copy(u.view, 1.0);
-  Kokkos::deep_copy(v.view, 1.0);
-  return best_time(repeats, [&] { op.apply_steps(u, v, 1e-3, steps, 1, k); });
-}
+// One process's periodic deep-halo block for k steps per exchange: the pattern, the update and two fields.
+struct CycleBench {
+  cartex::halo::HaloPattern pattern;
+  cartex::kernels::StencilOperator op;
+  cartex::core::Field u, v;
 
-// --temporal: cycles of k steps, one by one and blocked (auto tile_y, or --tile-y), in block
-// cell-updates per second of all processes together, like the table above (the deep halo's redundant
-// ghost updates are part of the cost).
+  CycleBench(const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, int k)
+      : pattern(cartex::halo::make_halo_pattern(
+            cartex::halo::HaloGeometry(cartex::core::Decomposition(g, cartex::core::ProcessGrid::create(g, {1, 1, 1}, 1)), s, k), 0)),
+        op(s, pattern.layout),
+        u("u", pattern.layout),
+        v("v", pattern.layout) {
+    Kokkos::deep_copy(u.view, 1.0);
+    Kokkos::deep_copy(v.view, 1.0);
+  }
+  // A cycle of k steps (step j updating the block dilated k - j times), in skewed tiles of tile_y rows
+  // (0: one sweep per step): the best of `repeats`.
+  double time(const cartex::core::Stencil& s, int k, long tile_y, int repeats) {
+    const cartex::kernels::CycleRegions steps(pattern.layout, s, pattern.update, cartex::kernels::TemporalTiling{tile_y});
+    return best_time(repeats, [&] { op.apply_steps(u, v, 1e-3, steps, 1, k); });
+  }
+};
+
+// --temporal: for each k, the cycle one step at a time, then every tile height halo.temporal_blocking:
+// auto chooses among (kernels::tile_candidates, best of --repeats each) and the pick of auto's own
+// search (core::OrderedSearch from default_tile_y, fed one cycle per candidate as a run's trials are),
+// in block cell-updates per second of all processes together (the deep halo's redundant ghost
+// updates are part of the cost), with whether the pick is within 5% of the sweep's best tile.
 void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, const std::vector<int>& ks,
                     long tile_y, int repeats, double bound, int rank, int procs) {
   if (rank == 0)
-    fmt::print("\ntemporal blocking, {} {}D {}^{}: MLUP/s = k x block cells / time of one cycle (bound {:.1f})\n"
-               "{:>3} {:>12} {:>7} {:>12} {:>7} {:>8}  {}\n",
-               c.name, c.dim, g.n[0], c.dim, bound, "k", "one by one", "bound", "blocked", "bound", "speedup", "tiling");
+    fmt::print("\ntemporal blocking, {} {}D {}^{}: MLUP/s = k x block cells / time of one cycle (bound {:.1f})\n", c.name, c.dim, g.n[0],
+               c.dim, bound);
   for (const int k : ks) {
-    std::string plain, tiled;
-    const double t1 = time_cycle(s, g, k, 0, repeats, plain);
-    const double tb = time_cycle(s, g, k, tile_y > 0 ? tile_y : -1, repeats, tiled);
+    CycleBench bench(s, g, k);
     const double updates = static_cast<double>(procs) * k * static_cast<double>(g.cells());
+    const auto mlups = [&](double t) { return updates / t / 1e6; };
+    const double t1 = bench.time(s, k, 0, repeats);
+    if (rank == 0) fmt::print("k = {}: one step at a time {:.1f} MLUP/s ({:.2f}x the bound)\n", k, mlups(t1), mlups(t1) / bound);
+    if (k < 2) continue;
+    std::vector<long> tiles = tile_y > 0 ? std::vector<long>{tile_y} : cartex::kernels::tile_candidates(bench.pattern.layout);
+    std::string row;
+    long best = 0;
+    double best_t = t1;
+    for (const long t : tiles) {
+      const double time = bench.time(s, k, t, repeats);
+      row += fmt::format(" {}:{:.0f}", t, mlups(time));
+      if (time < best_t) best = t, best_t = time;
+    }
     if (rank == 0)
-      fmt::print("{:>3} {:>12.1f} {:>6.0f}% {:>12.1f} {:>6.0f}% {:>7.2f}x  {}\n", k, updates / t1 / 1e6,
-                 100 * updates / t1 / 1e6 / bound, updates / tb / 1e6, 100 * updates / tb / 1e6 / bound, t1 / tb, tiled);
+      fmt::print("  tile sweep (rows:MLUP/s){}; best {} ({:.1f} MLUP/s, {:.2f}x the bound, {:.2f}x one step at a time)\n", row,
+                 best == 0 ? std::string("off") : fmt::format("{} rows", best), mlups(best_t), mlups(best_t) / bound, t1 / best_t);
+    if (tile_y > 0) continue;
+    // Auto's walk, one cycle per trial like a run's (k >= 4 steps; off is the last candidate).
+    tiles.push_back(0);
+    const long start = cartex::kernels::default_tile_y(bench.pattern.layout);
+    cartex::core::OrderedSearch search(tiles, static_cast<std::size_t>(std::find(tiles.begin(), tiles.end(), start) - tiles.begin()));
+    while (!search.done()) search.record(bench.time(s, k, search.next(), 1));
+    std::vector<std::string> names;
+    for (const long t : tiles) names.push_back(t == 0 ? std::string("off") : std::to_string(t));
+    const long pick = search.best();
+    const double pick_t = pick == best ? best_t : bench.time(s, k, pick, repeats);
+    if (rank == 0)
+      fmt::print("  auto's walk: {}; the pick {:.1f} MLUP/s = {:.3f} of the best tile: {}\n", search.describe(names, "ms/cycle"),
+                 mlups(pick_t), best_t / pick_t, best_t / pick_t >= 0.95 ? "within 5%" : "NOT within 5%");
   }
 }
 
@@ -158,7 +190,8 @@ int main(int argc, char** argv) {
     app.add_option("--temporal", temporal, "also time cycles of k steps one by one and temporally blocked (k list)")
         ->delimiter(',')
         ->check(CLI::Range(1, 16));
-    app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: auto from the cache per core)")->check(CLI::NonNegativeNumber);
+    app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: the sweep over auto's candidates and auto's pick)")
+        ->check(CLI::NonNegativeNumber);
     app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
     app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
     if (!kokkos.kokkos_help()) code = std::max(0, benchstats::parse_command_line(app, kokkos.argc(), kokkos.argv(), "kernelbench"));

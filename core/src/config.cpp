@@ -171,6 +171,21 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
   cfg.stencil_input.divide_by_h2 = divide_by_h2;
 }
 
+// comm.overlap: true, false or auto (the default). docs/input.md.
+void read_overlap(YamlSection& comm, Config& cfg) {
+  if (comm.is_auto("overlap") || !comm.has("overlap")) return void(cfg.overlap = OverlapInput::kAuto);
+  cfg.overlap = comm.get_bool("overlap", false, "true, false or auto") ? OverlapInput::kOn : OverlapInput::kOff;
+}
+
+// halo.steps_per_exchange: a positive integer or auto (the default). docs/input.md.
+void read_steps_per_exchange(YamlSection& halo, Config& cfg) {
+  constexpr const char* kExpected = "a positive integer (time steps per halo exchange) or auto";
+  if (halo.is_auto("steps_per_exchange") || !halo.has("steps_per_exchange")) return void(cfg.steps_per_exchange = kAutoSteps);
+  cfg.steps_per_exchange = halo.get_long("steps_per_exchange", kAutoSteps, kExpected);
+  if (cfg.steps_per_exchange < 1)
+    halo.fail("steps_per_exchange", fmt::format("expected {}, got {}", kExpected, cfg.steps_per_exchange));
+}
+
 // halo.temporal_blocking: auto, off, or a mapping {tile_y: N}. docs/input.md.
 void read_temporal_blocking(YamlSection& halo, Config& cfg) {
   constexpr const char* kExpected = "auto, off, or a mapping {tile_y: N} (N a positive integer)";
@@ -432,15 +447,12 @@ Config read_config(const InputSources& in, Equation equation) {
   YamlSection comm = root.section("comm");
   // The names are checked by the layers that own them (the app asks the halo registry and comm/ranks).
   cfg.backend = comm.get_string("backend", "p2p", "a backend name");
-  cfg.overlap = comm.get_bool("overlap", false);
+  read_overlap(comm, cfg);
   cfg.allreduce = comm.get_string("allreduce", "mpi", "an allreduce algorithm name");
   comm.finish();
 
   YamlSection halo = root.section("halo");
-  cfg.steps_per_exchange = halo.get_long("steps_per_exchange", 1, "a positive integer (time steps per halo exchange)");
-  if (cfg.steps_per_exchange < 1)
-    halo.fail("steps_per_exchange", fmt::format("expected a positive integer (time steps per halo exchange), got {}",
-                                                cfg.steps_per_exchange));
+  read_steps_per_exchange(halo, cfg);
   read_temporal_blocking(halo, cfg);
   halo.finish();
 

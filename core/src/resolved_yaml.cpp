@@ -97,9 +97,15 @@ std::string emit_resolved(const Config& c) {
   if (c.wall_time_limit > 0) root["run"]["wall_time_margin"] = value_node(c.wall_time_margin);
   root["run"]["stopped_exit_code"] = c.stopped_exit_code;
   root["comm"]["backend"] = c.backend;
-  root["comm"]["overlap"] = c.overlap;
+  if (c.overlap == OverlapInput::kAuto)
+    root["comm"]["overlap"] = "auto";
+  else
+    root["comm"]["overlap"] = c.overlap == OverlapInput::kOn;
   root["comm"]["allreduce"] = c.allreduce;
-  root["halo"]["steps_per_exchange"] = c.steps_per_exchange;
+  if (c.steps_per_exchange == kAutoSteps)
+    root["halo"]["steps_per_exchange"] = "auto";
+  else
+    root["halo"]["steps_per_exchange"] = c.steps_per_exchange;
   if (c.temporal_blocking.mode == TemporalBlockingInput::Mode::kTiles)
     root["halo"]["temporal_blocking"]["tile_y"] = c.temporal_blocking.tile_y;
   else

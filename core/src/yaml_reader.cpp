@@ -108,12 +108,17 @@ std::optional<double> YamlSection::get_optional_double(const std::string& key, c
   return v;
 }
 
-bool YamlSection::get_bool(const std::string& key, bool def) {
+bool YamlSection::get_bool(const std::string& key, bool def, const std::string& expected) {
   YAML::Node n = node(key);
   if (!n || n.IsNull()) return def;
   bool v = false;
-  if (!n.IsScalar() || !YAML::convert<bool>::decode(n, v)) fail(key, fmt::format("expected true or false, got {}", show(n)));
+  if (!n.IsScalar() || !YAML::convert<bool>::decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
   return v;
+}
+
+bool YamlSection::is_auto(const std::string& key) {
+  YAML::Node n = node(key);
+  return n && n.IsScalar() && n.Scalar() == "auto";
 }
 
 std::string YamlSection::get_string(const std::string& key, const std::string& def, const std::string& expected) {

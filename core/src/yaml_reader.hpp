@@ -44,7 +44,9 @@ class YamlSection {
   // Typed reads: `expected` is the phrase used in the error ("a positive integer").
   long get_long(const std::string& key, long def, const std::string& expected);
   double get_double(const std::string& key, double def, const std::string& expected);
-  bool get_bool(const std::string& key, bool def);
+  bool get_bool(const std::string& key, bool def, const std::string& expected = "true or false");
+  // True when `key` holds the word auto (a key that may be chosen by measurement).
+  bool is_auto(const std::string& key);
   std::string get_string(const std::string& key, const std::string& def, const std::string& expected);
   std::optional<double> get_optional_double(const std::string& key, const std::string& expected);
   std::vector<long> get_long_list(const std::string& key, const std::string& expected);

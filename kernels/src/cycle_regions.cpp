@@ -9,7 +9,6 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/kernels/update_operator.hpp"
-#include "cartex/kernels/host_caches.hpp"
 
 namespace cartex::kernels {
 
@@ -23,25 +22,19 @@ long reach(const core::Stencil& stencil, int d) {
 
 }  // namespace
 
-long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k) {
-  return auto_tile_y(layout, stencil, k, host_caches());
+std::vector<long> tile_candidates(const core::FieldLayout& layout) {
+  const long rows = std::max(1L, layout.extent(1)), threads = blocked_pass_threads();
+  std::vector<long> out;
+  for (long per_thread = 8; per_thread * threads < rows; per_thread *= 2) out.push_back(per_thread * threads);
+  out.push_back(rows);
+  return out;
 }
 
-long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k, const HostCaches& caches) {
-  // Not L2 alone: the skewed edge of a tile rereads (k + 1) ry rows from memory, which at L2-sized
-  // tiles (5 rows at k = 4 with 512 KiB) costs more than blocking saves (docs/performance.md, Zen 1).
-  const long cache = caches.l2 + caches.l3_share;
-  const long budget = cache > 0 ? cache / 2 : 1L << 20;
-  const long ry = reach(stencil, 1), rz = reach(stencil, 2);
-  const long planes = layout.extent(2) > 1 ? (k + 1) * rz + 1 : 1;
-  const long row_bytes = layout.extent(0) * static_cast<long>(sizeof(double));
-  const long rows_per_thread = budget / (2 * planes * row_bytes) - (k + 1) * ry;
-  return std::clamp(rows_per_thread * blocked_pass_threads(), 1L, std::max(1L, layout.extent(1)));
-}
+long default_tile_y(const core::FieldLayout& layout) { return std::min(32L * blocked_pass_threads(), std::max(1L, layout.extent(1))); }
 
 int blocked_pass_threads() { return Kokkos::DefaultHostExecutionSpace().concurrency(); }
 
-TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil,
+TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout,
                               int k, bool blocked_kernel, std::string& why) {
   using Mode = core::TemporalBlockingInput::Mode;
   using Exec = Kokkos::DefaultExecutionSpace;
@@ -54,10 +47,8 @@ TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const co
   if (!blocked_kernel) return why = "auto: off, this update has no blocked kernel", TemporalTiling{};
   if (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible)
     return why = "auto: off on devices (no blocked device kernel: one launch per step)", TemporalTiling{};
-  const HostCaches caches = host_caches();
-  why = fmt::format("auto: tile_y from the cache per core, {}", describe(caches));
-  if (blocked_pass_threads() > 1) why += fmt::format(", rows split among {} threads", blocked_pass_threads());
-  return {auto_tile_y(layout, stencil, k, caches)};
+  why = fmt::format("auto: {} rows, not measured", default_tile_y(layout));
+  return {default_tile_y(layout)};
 }
 
 CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil,

@@ -98,7 +98,9 @@ BAD_INPUTS = [
     ("reorder not a bool", BASE + "processes:\n  reorder: maybe\n", [],
      'bad.yaml:9:12: processes.reorder: expected true or false, got "maybe"'),
     ("steps per exchange below 1", BASE + "halo:\n  steps_per_exchange: 0\n", [],
-     "bad.yaml:9:23: halo.steps_per_exchange: expected a positive integer (time steps per halo exchange), got 0"),
+     "bad.yaml:9:23: halo.steps_per_exchange: expected a positive integer (time steps per halo exchange) or auto, got 0"),
+    ("steps per exchange a word", BASE + "halo:\n  steps_per_exchange: many\n", [],
+     'bad.yaml:9:23: halo.steps_per_exchange: expected a positive integer (time steps per halo exchange) or auto, got "many"'),
     ("temporal blocking not a mode", BASE + "halo:\n  temporal_blocking: always\n", [],
      'bad.yaml:9:22: halo.temporal_blocking: expected auto, off, or a mapping {tile_y: N} (N a positive integer), got "always"'),
     ("temporal blocking tile of 0 rows", BASE, ["--set", "halo.temporal_blocking={tile_y: 0}"],
@@ -109,7 +111,7 @@ BAD_INPUTS = [
     ("temporal blocking misspelt key", BASE + "halo:\n  temporal_blocking: {tile: [4, 4]}\n", [],
      "bad.yaml:9:23: halo.temporal_blocking.tile: unknown key; did you mean tile_y? (expected one of: tile_y)"),
     ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
-     'bad.yaml:9:12: comm.overlap: expected true or false, got "sometimes"'),
+     'bad.yaml:9:12: comm.overlap: expected true, false or auto, got "sometimes"'),
     ("halo deeper than the periodic grid", BASE.replace("[12, 10, 8]", "[12, 10, 3]") + "halo:\n  steps_per_exchange: 4\n", [],
      "bad.yaml:9:23: halo.steps_per_exchange: 4 step(s) per exchange of stencil 7pt need a halo deeper than the grid's "
      "3 cells in z (1 cell(s) per step): at most 3 steps per exchange"),
@@ -312,6 +314,56 @@ def case_backends_bitwise():
                               f"{blocking}: no temporal line with the tiles:\n{out}")
         values = set(sums.values())
         check(None not in values and len(values) == 1, f"backends {name}: checksums differ: {sums}")
+
+
+def case_auto_bitwise():
+    """halo.steps_per_exchange, halo.temporal_blocking and comm.overlap at auto (their defaults) are measured
+    on the first cycles of a run of >= 100 steps, switching k, tiles and overlap between trials
+    (CARTEX_AUTO_TRY_ALL=1: every candidate, whatever it costs): the field is bitwise that of k = 1 without
+    blocking or overlap, for heat (3D walls and periodic, 2D) and wave, on 1 to 4 ranks and two backends;
+    the summary gives each choice's measurements and pick and the cost; a shorter run measures nothing and
+    says so; --dry-run lists what will be measured."""
+    env = dict(os.environ, CARTEX_AUTO_TRY_ALL="1")
+    plain = ["halo.steps_per_exchange=1", "halo.temporal_blocking=off", "comm.overlap=false"]
+    cases = [(ARGS.heat3d, "3D 27pt walls", ["grid.n=[10,9,12]", "grid.periodic=[false,true,true]", "stencil=27pt",
+                                             "init.type=gaussian", "boundary.x=[0.5,0.25]", "grid.length=[1.1,0.9,1.2]"]),
+             (ARGS.heat3d, "3D 7pt periodic", ["grid.n=[12,16,10]", "stencil=7pt"]),
+             (ARGS.heat3d, "2D 9pt periodic", ["grid.n=[17,24]", "stencil=9pt", "init.type=gaussian", "grid.length=[1.7,2.4]"]),
+             (ARGS.wave3d, "3D star6 wave", ["grid.n=[13,11,12]", "stencil={type: star, order: 6}", "init.type=gaussian"])]
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        write(d, "wave.yaml", WAVE_BASE)
+        for app, name, sets in cases:
+            base = (["run.steps=120", "run.progress_every=50"] + sets)
+            inp = "wave.yaml" if app == ARGS.wave3d else "in.yaml"
+            def go(ranks, more, extra=(), environ=None):
+                args = [inp] + set_args(base + more) + list(extra)
+                code, out, err, _ = run(ranks, args, d, env=environ, app=app)
+                check(code == 0, f"{name} {' '.join(args)} on {ranks} ranks exited {code}: {err}")
+                return out
+            want = checksum(go(1, plain))
+            for ranks in (1, 2, 3, 4):
+                for backend in ("p2p", "cart_combining"):
+                    out = go(ranks, [f"comm.backend={backend}"], environ=env)
+                    check(checksum(out) == want, f"{name} on {ranks} ranks, {backend}, every auto: checksum {checksum(out)} "
+                          f"!= {want} of k = 1\n{out}")
+                    picks = dict(re.findall(r"^  auto +(halo\.steps_per_exchange|halo\.temporal_blocking|comm\.overlap): .* -> (\S+)$",
+                                            out, re.M))
+                    if not check("halo.steps_per_exchange" in picks and "comm.overlap" in picks,
+                                 f"{name} on {ranks} ranks: no auto lines for k and overlap:\n{out}"):
+                        continue
+                    k = int(picks["halo.steps_per_exchange"].split("=")[1])
+                    halo = re.search(r"^  halo +\d+ exchange\(s\).*, one every (\d+) step", out, re.M)
+                    check(halo is not None and int(halo.group(1)) == k, f"{name}: halo line does not say the pick k = {k}:\n{out}")
+                    check(re.search(r"^  auto cost +\d+ of 120 steps measured in \d+ trial", out, re.M) is not None,
+                          f"{name}: no auto cost line:\n{out}")
+            short = go(2, ["run.steps=20"])
+            check(checksum(short) is not None and re.search(r"^  auto +not measured \(run\.steps < 100\): k = 1, overlap off", short,
+                                                           re.M) is not None, f"{name}: a 20-step run says nothing of auto:\n{short}")
+            dry = go(2, [], ["--dry-run"])
+            check(re.search(r"^  halo\.steps_per_exchange: k = 1, 2(, 4(, 8)?)? from [124] on; fields laid out for k = [248] ", dry, re.M) is not None
+                  and re.search(r"^  comm\.overlap: off, then on$", dry, re.M) is not None,
+                  f"{name}: --dry-run does not list the automatic choices:\n{dry}")
 
 
 def case_threads_bitwise():

@@ -113,7 +113,7 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
           for (const Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
             const std::string what = std::to_string(dim) + "D " + (periodic ? "periodic" : "walls") + " " + st.name +
                                      " k " + std::to_string(k) + (scheme == Scheme::kEuler ? " euler" : " leapfrog");
-            for (const long tile_y : {1L, 4L, auto_tile_y(p.layout, st, k)})
+            for (const long tile_y : {1L, 4L, default_tile_y(p.layout), p.layout.extent(1)})
               expect_blocked_equals_single(st, p, scheme, 1, tile_y, what);
             expect_blocked_equals_single(st, p, scheme, 1, 5, what, true);
             // With overlap the cycle's first step runs on its own and the rest are blocked.
@@ -125,15 +125,22 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
   }
 }
 
-TEST(TemporalBlocking, AutoTileIsBetweenOneRowAndTheWholeView) {
+TEST(TemporalBlocking, TileCandidatesDoubleUpToTheWholeView) {
   const core::GlobalGrid g = test_grid(3, true);
   const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, 1, 1}, 1));
   const core::Stencil st = core::make_builtin_stencil("7pt", g);
+  const long threads = blocked_pass_threads();
   for (int k = 1; k <= 8; ++k) {
     const HaloPattern p = make_halo_pattern(dec, st, k);
-    const long t = auto_tile_y(p.layout, st, k);
-    EXPECT_GE(t, 1) << "k " << k;
-    EXPECT_LE(t, p.layout.extent(1)) << "k " << k;
+    const std::vector<long> c = tile_candidates(p.layout);
+    ASSERT_FALSE(c.empty()) << "k " << k;
+    EXPECT_EQ(c.back(), p.layout.extent(1)) << "k " << k;
+    for (size_t i = 0; i + 1 < c.size(); ++i) {
+      EXPECT_EQ(c[i], (8L << i) * threads) << "k " << k << " candidate " << i;
+      EXPECT_LT(c[i], c.back()) << "k " << k;
+    }
+    const long t = default_tile_y(p.layout);
+    EXPECT_EQ(t, std::min(32 * threads, p.layout.extent(1))) << "k " << k;
   }
 }
 

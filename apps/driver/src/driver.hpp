@@ -28,13 +28,24 @@ struct Setup {
   core::ProcessGrid procs;
   core::Decomposition decomp{core::GlobalGrid{}, core::ProcessGrid{}};
   ResourceEstimate resources;            // the memory and set-up work estimated before set-up
+  // halo.steps_per_exchange: k of `geometry` and `pattern` (auto: where the measurement starts) and
+  // the values auto measures ({k} when given, {1} when the run is too short to measure); whether the
+  // run is long enough for the automatic choices to be measured (auto_stepper.hpp).
+  int k = 1;
+  std::vector<int> k_candidates{1};
+  bool measure = false;
   std::optional<halo::HaloGeometry> geometry;  // where every halo cell comes from (all ranks), built once
-  halo::HaloPattern pattern;                   // this rank's halo blocks and update regions
+  double pattern_seconds = 0;                  // building geometry and pattern (auto predicts another k's from it)
+  halo::HaloPattern pattern;                   // this rank's halo blocks and update regions, laid out for
+                                               // the deepest k candidate
   std::optional<io::Checkpoint> restart;  // --restart: the checked checkpoint with this rank's block
   std::shared_ptr<const Placement> placement;  // node layout, grid assignment, the run's communicator
 
   MPI_Comm comm() const { return placement->comm(); }
 };
+
+// Runs shorter than this keep the automatic choices unmeasured: k = 1, no overlap, default tiles.
+constexpr long kMinMeasuredSteps = 100;
 
 // Reads the input, decides the decomposition and the placement of grid positions on ranks of
 // `launch`; throws InputError (deterministic on every rank). Collective.

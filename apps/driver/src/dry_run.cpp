@@ -24,6 +24,30 @@ std::pair<long, long> min_max(long v, MPI_Comm comm) {
   return {mn, mx};
 }
 
+// What the run will measure for the keys set to auto (auto_stepper.hpp), or why it will not.
+std::string automatic_choices_text(const Setup& s) {
+  const core::Config& c = s.cfg;
+  const bool k_auto = c.steps_per_exchange == core::kAutoSteps, overlap_auto = c.overlap == core::OverlapInput::kAuto;
+  const bool tiles_auto = c.temporal_blocking.mode == core::TemporalBlockingInput::Mode::kAuto;
+  if (!k_auto && !overlap_auto && !tiles_auto) return "";
+  if (!s.measure)
+    return fmt::format("automatic choices: not measured (run.steps < {}): k = {}, overlap off, default tiles\n", kMinMeasuredSteps, s.k);
+  const int dim = c.grid.dim;
+  std::string text = fmt::format("automatic choices: measured on the run's first cycles (trials of whole cycles, at least 4 steps, "
+                                 "at most a quarter of the run's {} steps), the picks kept:\n", c.steps);
+  if (k_auto) {
+    const core::HaloWidths& v = s.pattern.layout.halo;
+    text += fmt::format("  halo.steps_per_exchange: k = {} from {} on; fields laid out for k = {} (halo lo [{}]  hi [{}])\n",
+                        fmt::join(s.k_candidates, ", "), s.k, s.k_candidates.back(), fmt::join(v.lo.begin(), v.lo.begin() + dim, ", "),
+                        fmt::join(v.hi.begin(), v.hi.begin() + dim, ", "));
+  }
+  if (tiles_auto)
+    text += fmt::format("  halo.temporal_blocking: where the picked k >= 2 blocks, tile_y = {} rows and off, from {} on\n",
+                        fmt::join(kernels::tile_candidates(s.pattern.layout), ", "), kernels::default_tile_y(s.pattern.layout));
+  if (overlap_auto) text += "  comm.overlap: off, then on\n";
+  return text;
+}
+
 }  // namespace
 
 void print_dry_run(const Setup& s) {
@@ -68,10 +92,10 @@ void print_dry_run(const Setup& s) {
   const ranks::Traffic in_blocks = have_blocks ? exchange_traffic(p, pl.launch_layout(), pl.blocks(), comm) : in_mpi_order;
   // Temporal blocking of this rank's cycle: the tiles, and the deep halo's redundant ghost updates
   // (min..max over ranks). Collective.
-  const int k = static_cast<int>(s.cfg.steps_per_exchange);
+  const int k = s.k;
   std::string tiling_reason;
   const kernels::CycleRegions cycle(L, s.cfg.stencil, p.update,
-                                    kernels::resolve_tiling(s.cfg.temporal_blocking, L, s.cfg.stencil, k,
+                                    kernels::resolve_tiling(s.cfg.temporal_blocking, L, k,
                                                             kernels::find_update(s.cfg.stencil.name) == nullptr, tiling_reason));
   double redundant[2] = {-cycle.redundant_fraction(), cycle.redundant_fraction()};
   if (MPI_Allreduce(MPI_IN_PLACE, redundant, 2, MPI_DOUBLE, MPI_MAX, comm) != MPI_SUCCESS)
@@ -86,8 +110,10 @@ void print_dry_run(const Setup& s) {
   fmt::print("# decomposition\nranks: {}\nprocess grid: {}\nglobal grid: {}\n", s.procs.size(),
              fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"),
              fmt::join(s.cfg.grid.n.begin(), s.cfg.grid.n.begin() + dim, "x"));
-  fmt::print("halo widths: lo [{}]  hi [{}]  ({} step(s) per exchange)\n", fmt::join(L.halo.lo.begin(), L.halo.lo.begin() + dim, ", "),
-             fmt::join(L.halo.hi.begin(), L.halo.hi.begin() + dim, ", "), s.cfg.steps_per_exchange);
+  const core::HaloWidths& w = s.geometry->widths();
+  fmt::print("halo widths: lo [{}]  hi [{}]  ({} step(s) per exchange)\n", fmt::join(w.lo.begin(), w.lo.begin() + dim, ", "),
+             fmt::join(w.hi.begin(), w.hi.begin() + dim, ", "), k);
+  fmt::print("{}", automatic_choices_text(s));
   fmt::print("{}", tiling_text);
   fmt::print("time step: dt = {:.6g} (cfl {:.4g} of the stability limit {:.6g})\n", s.cfg.dt, s.cfg.cfl, s.cfg.dt_max);
   if (s.cfg.end_time > 0)

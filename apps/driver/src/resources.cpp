@@ -101,26 +101,32 @@ int max_ranks_per_node(MPI_Comm comm) {
   return on_node;
 }
 
-ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& decomp) {
+// Fields laid out for the deepest k of `ks`; a plan, halo lists and a geometry for each (auto keeps
+// every k it measures until it has chosen).
+ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& decomp, const std::vector<int>& ks) {
   const core::GlobalGrid& g = decomp.grid();
   const auto& dims = decomp.procs().dims;
-  const int k = static_cast<int>(cfg.steps_per_exchange);
-  const core::HaloWidths w = halo::halo_widths(g, cfg.stencil, k);
   ResourceEstimate e;
-  double with_halo = 1, reach = 1, walk_block = 1;
-  e.block_cells = 1;
-  for (int d = 0; d < 3; ++d) {
-    const double smallest = std::max(1L, g.n[d] / dims[d]), largest = (g.n[d] + dims[d] - 1) / dims[d];
-    e.block_cells *= largest;
-    with_halo *= largest + w.lo[d] + w.hi[d];
-    reach *= w.lo[d] + w.hi[d] + 1;
-    walk_block *= 2 * largest - smallest + w.lo[d] + w.hi[d];  // HaloGeometry's block walk region
+  for (const int k : ks) {
+    const core::HaloWidths w = halo::halo_widths(g, cfg.stencil, k);
+    double block = 1, with_halo = 1, reach = 1, walk_block = 1;
+    for (int d = 0; d < 3; ++d) {
+      const double smallest = std::max(1L, g.n[d] / dims[d]), largest = (g.n[d] + dims[d] - 1) / dims[d];
+      block *= largest;
+      with_halo *= largest + w.lo[d] + w.hi[d];
+      reach *= w.lo[d] + w.hi[d] + 1;
+      walk_block *= 2 * largest - smallest + w.lo[d] + w.hi[d];  // HaloGeometry's block walk region
+    }
+    const double halo_cells = with_halo - block;
+    e.block_cells = block;
+    if (halo_cells >= e.halo_cells) {
+      e.halo_cells = halo_cells;
+      e.field_bytes = 2 * with_halo * kWord;
+    }
+    e.buffer_bytes += buffer_bytes(cfg.backend, halo_cells, g.dim);
+    e.index_bytes += 2 * 2 * halo_cells * kIndex;  // send and receive lists, in the pattern and in the plan
+    e.walk_cells += reach + walk_block;
   }
-  e.halo_cells = with_halo - e.block_cells;
-  e.field_bytes = 2 * with_halo * kWord;
-  e.buffer_bytes = buffer_bytes(cfg.backend, e.halo_cells, g.dim);
-  e.index_bytes = 2 * 2 * e.halo_cells * kIndex;  // send and receive lists, in the pattern and in the plan
-  e.walk_cells = reach + walk_block;
   e.geometry_bytes = e.walk_cells * kDistance;
   e.staging_bytes = (cfg.equation == core::Equation::kWave ? 2 : 1) * e.block_cells * kWord;
   return e;
@@ -128,8 +134,8 @@ ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& de
 
 }  // namespace
 
-ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch) {
-  ResourceEstimate e = estimate(cfg, decomp);
+ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch, const std::vector<int>& ks) {
+  ResourceEstimate e = estimate(cfg, decomp, ks);
   e.ranks_on_node = max_ranks_per_node(launch);
   auto [limit, source] = node_limit();
   // The smallest limit of any node, so that every rank decides alike.
@@ -140,7 +146,8 @@ ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposit
   if (!memory && !work) return e;
   // The halo dominates when its share of the memory exceeds the blocks'.
   const double halo_share = e.halo_cells * 2 * kWord + e.buffer_bytes + e.index_bytes + e.geometry_bytes;
-  const std::string key = cfg.steps_per_exchange > 1 && halo_share > e.rank_bytes() - halo_share ? "halo.steps_per_exchange" : "grid.n";
+  const bool deep = *std::max_element(ks.begin(), ks.end()) > 1;
+  const std::string key = deep && halo_share > e.rank_bytes() - halo_share ? "halo.steps_per_exchange" : "grid.n";
   const std::string what =
       memory ? fmt::format("the run needs an estimated {} on a node ({} rank(s) x {}: fields {}, halo buffers {}, "
                            "halo lists {}, geometry {}, output staging {}), more than the {} of {}; use more "

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <string>
+#include <vector>
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/decomposition.hpp"
@@ -35,10 +36,11 @@ struct ResourceEstimate {
 // The most geometry walk cells set-up may take (about 2 GiB of tables, tens of seconds).
 constexpr double kMaxWalkCells = 1024.0 * 1024.0 * 1024.0;
 
-// Estimates what `cfg` on `decomp` costs on each rank of `launch` and the node limit; throws
-// InputError at grid.n or halo.steps_per_exchange (whichever dominates) with the estimate when the
-// node total exceeds the limit or the walk exceeds kMaxWalkCells. The same on every rank. Collective.
-ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch);
+// Estimates what `cfg` on `decomp` costs on each rank of `launch` with steps per exchange `ks` (the
+// given k, or every k auto measures: fields for the deepest, a plan for each) and the node limit;
+// throws InputError at grid.n or halo.steps_per_exchange (whichever dominates) with the estimate when
+// the node total exceeds the limit or the walk exceeds kMaxWalkCells. The same on every rank. Collective.
+ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch, const std::vector<int>& ks);
 
 // The estimate as --dry-run prints it ("# resources" and one line per item).
 std::string resources_text(const ResourceEstimate& e);

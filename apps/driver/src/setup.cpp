@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
@@ -11,6 +12,51 @@
 #include "driver.hpp"
 
 namespace cartex::app {
+
+namespace {
+
+// halo.steps_per_exchange: a given k is checked against the grid (located error); auto measures 1, 2,
+// 4 and 8 where the grid is deep enough and the memory estimate of all of them fits (else the deepest
+// are dropped), starting at 4 (or the deepest below it), when the run is long enough; else k = 1. The
+// resource check throws the located error for the last candidate standing. Collective.
+void choose_k_candidates(Setup& s, MPI_Comm launch) {
+  const core::Config& c = s.cfg;
+  std::vector<int> ks;
+  s.measure = c.steps >= kMinMeasuredSteps;
+  if (c.steps_per_exchange != core::kAutoSteps) {
+    try {
+      halo::check_halo_depth(c.grid, c.stencil, c.steps_per_exchange);
+    } catch (const std::invalid_argument& e) {
+      throw core::InputError(core::input_error_text(c, "halo.steps_per_exchange", e.what()));
+    }
+    ks = {static_cast<int>(c.steps_per_exchange)};
+  } else {
+    ks = {1};
+    for (int k = 2; s.measure && k <= 8; k *= 2) {
+      try {
+        halo::check_halo_depth(c.grid, c.stencil, k);
+      } catch (const std::invalid_argument&) {
+        break;
+      }
+      ks.push_back(k);
+    }
+  }
+  for (;;) {
+    try {
+      s.resources = check_resources(c, s.decomp, launch, ks);
+      break;
+    } catch (const core::InputError&) {
+      if (ks.size() == 1) throw;
+      ks.pop_back();
+    }
+  }
+  s.k_candidates = ks;
+  s.k = ks.front();
+  for (int k : ks)
+    if (k <= 4) s.k = k;
+}
+
+}  // namespace
 
 Setup make_setup(const std::string& app, core::Equation equation, const core::InputSources& input, MPI_Comm launch) {
   int rank = 0, size = 1;
@@ -29,29 +75,25 @@ Setup make_setup(const std::string& app, core::Equation equation, const core::In
     throw core::InputError(core::input_error_text(s.cfg, "grid.n", e.what()));
   }
   try {
-    halo::check_halo_depth(s.cfg.grid, s.cfg.stencil, s.cfg.steps_per_exchange);
-  } catch (const std::invalid_argument& e) {
-    throw core::InputError(core::input_error_text(s.cfg, "halo.steps_per_exchange", e.what()));
-  }
-  try {
     s.procs = core::ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
   } catch (const std::invalid_argument& e) {
     throw core::InputError(core::input_error_text(s.cfg, "processes.dims", e.what()));
   }
   s.decomp = core::Decomposition(s.cfg.grid, s.procs);
-  // Estimated before anything large is built: an input beyond the node's memory is rejected here.
-  s.resources = check_resources(s.cfg, s.decomp, launch);
-  const int k = static_cast<int>(s.cfg.steps_per_exchange);
+  choose_k_candidates(s, launch);
+  const int k_max = *std::max_element(s.k_candidates.begin(), s.k_candidates.end());
   try {
-    s.geometry.emplace(s.decomp, s.cfg.stencil, k);
-    s.pattern = halo::make_halo_pattern(*s.geometry, rank);
+    const double t0 = MPI_Wtime();
+    s.geometry.emplace(s.decomp, s.cfg.stencil, s.k);
+    s.pattern = halo::make_halo_pattern(*s.geometry, rank, halo::halo_widths(s.cfg.grid, s.cfg.stencil, k_max));
+    s.pattern_seconds = MPI_Wtime() - t0;
   } catch (const std::invalid_argument& e) {
-    throw core::InputError(core::input_error_text(s.cfg, k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
+    throw core::InputError(core::input_error_text(s.cfg, s.k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
   }
   s.placement = std::make_shared<const Placement>(s.cfg, s.procs, s.pattern, launch);
   if (s.placement->reordered()) {
     MPI_Comm_rank(s.comm(), &rank);
-    s.pattern = halo::make_halo_pattern(*s.geometry, rank);  // the rank's new grid position
+    s.pattern = halo::make_halo_pattern(*s.geometry, rank, s.pattern.layout.halo);  // the rank's new grid position
   }
   return s;
 }

@@ -5,7 +5,7 @@
 #include "cartex/core/field.hpp"
 #include "cartex/kernels/update_operator.hpp"
 #include "driver.hpp"
-#include "stepper.hpp"
+#include "auto_stepper.hpp"
 
 namespace cartex::app {
 
@@ -15,6 +15,6 @@ std::unique_ptr<kernels::UpdateOperator> make_update(const Setup& s);
 
 // Wave: fills `previous` with the level before the first, u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) (zero
 // initial velocity, second order; exact for the sine mode). Exchanges u's halo first (collective).
-void start_leapfrog(const Setup& s, Stepper& stepper, core::Field& u, core::Field& previous);
+void start_leapfrog(const Setup& s, AutoStepper& stepper, core::Field& u, core::Field& previous);
 
 }  // namespace cartex::app

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "cartex/core/error.hpp"
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/pattern.hpp"
 
@@ -42,31 +43,69 @@ void timed(double& seconds, Call&& call) {
 
 }  // namespace
 
-Stepper::Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update)
-    : k_(static_cast<int>(s.cfg.steps_per_exchange)),
-      overlap_(s.cfg.overlap),
+Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, const halo::HaloPattern& pattern, bool overlap_ready,
+                 bool overlap, std::unique_ptr<kernels::UpdateOperator> update)
+    : k_(k),
+      stencil_(&s.cfg.stencil),
+      geometry_(&geometry),
+      pattern_(&pattern),
+      overlap_ready_(overlap_ready),
+      overlap_(overlap),
       previous_level_(s.cfg.equation == core::Equation::kWave && k_ > 1),
-      plan_(halo::make_halo_plan(s.cfg.backend, {s.pattern, s.comm(), &*s.geometry})),
+      plan_(halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry})),
       op_(std::move(update)),
-      cycle_(s.pattern.layout, s.cfg.stencil, s.pattern.update,
-             kernels::resolve_tiling(s.cfg.temporal_blocking, s.pattern.layout, s.cfg.stencil, k_, op_->has_blocked_kernel(),
-                                     tiling_reason_)),
       first_step_(s.restart ? s.restart->step : 0),
       last_step_(s.cfg.steps),
       pass_end_(first_step_) {
-  const core::FieldLayout& layout = s.pattern.layout;
+  core::require(overlap_ready || !overlap, "Stepper: overlap without its regions");
+  build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, pattern.layout, k_, op_->has_blocked_kernel(),
+                                      tiling_reason_));
+  if (!overlap_ready_) return;
+  const core::FieldLayout& layout = pattern.layout;
   const long chunk_cells = std::max(1L, kChunkPointUpdates / std::max(1, s.cfg.stencil.size()));
   // A plan that copies the self blocks inside start leaves only the remote halo in flight.
   const bool self_done = plan_->self_complete_at_start();
-  for (const auto& chunk : chunks_of(self_done ? s.pattern.remote_inner : s.pattern.inner, chunk_cells))
+  for (const auto& chunk : chunks_of(self_done ? pattern.remote_inner : pattern.inner, chunk_cells))
     inner_chunks_.push_back(kernels::make_cell_region(layout, chunk));
-  rim_ = kernels::make_cell_region(layout, self_done ? s.pattern.remote_rim : s.pattern.rim);
-  // A pass writes u from step 2 on: only while an exchange that no longer reads u is in flight.
-  if (overlap_ && k_ > 1 && cycle_.tiling().tile_y > 0 && plan_->block_copied_at_start()) {
-    const halo::CycleSplit split = halo::split_cycle(*s.geometry, s.pattern, self_done);
-    pass_split_.emplace(layout, s.cfg.stencil, split.inner, cycle_.tiling());
+  rim_ = kernels::make_cell_region(layout, self_done ? pattern.remote_rim : pattern.rim);
+}
+
+void Stepper::build_cycle(kernels::TemporalTiling tiling) {
+  const core::FieldLayout& layout = pattern_->layout;
+  cycle_.emplace(layout, *stencil_, pattern_->update, tiling);
+  pass_split_.reset();
+  pass_rims_.clear();
+  build_pass_split();
+}
+
+void Stepper::build_pass_split() {
+  const core::FieldLayout& layout = pattern_->layout;
+  const kernels::TemporalTiling tiling = cycle_->tiling();
+  // A pass writes u from step 2 on: only while an exchange that no longer reads u is in flight. Built
+  // only while the cycles overlap (set-up time: auto tries tilings without overlap first).
+  if (overlap_ && !pass_split_ && k_ > 1 && tiling.tile_y > 0 && plan_->block_copied_at_start()) {
+    const halo::CycleSplit split = halo::split_cycle(*geometry_, *pattern_, plan_->self_complete_at_start());
+    pass_split_.emplace(layout, *stencil_, split.inner, tiling);
     for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));
   }
+}
+
+void Stepper::set_tiling(kernels::TemporalTiling tiling, std::string reason) {
+  core::require(settled(), "Stepper::set_tiling inside a blocked pass");
+  tiling_reason_ = std::move(reason);
+  if (tiling.tile_y != cycle_->tiling().tile_y) build_cycle(tiling);
+}
+
+void Stepper::set_overlap(bool overlap) {
+  core::require(overlap_ready_ || !overlap, "Stepper::set_overlap: built without the overlap's regions");
+  overlap_ = overlap;
+  build_pass_split();
+}
+
+void Stepper::begin_at(long step) {
+  first_step_ = step;
+  steps_ = 0;
+  pass_end_ = step;
 }
 
 void Stepper::step(core::Field& u, core::Field& next) {
@@ -82,14 +121,14 @@ void Stepper::step(core::Field& u, core::Field& next) {
       if (pass_split_ && !read_after(now)) return overlapped_pass(u, next, now);
       overlapped_step(u, next);
       // Steps 2 .. of the cycle blocked after it (plans that read u after start).
-      if (!pass_split_ && cycle_.tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
+      if (!pass_split_ && cycle_->tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
       return;
     }
     timed(exchange_seconds_, [&] { plan_->exchange(u); });
   }
-  if (cycle_.tiling().tile_y > 0) return pass(u, next, j, now);
+  if (cycle_->tiling().tile_y > 0) return pass(u, next, j, now);
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
-  update(u, next, k_ == 1 ? nullptr : &cycle_.cells(j));
+  update(u, next, k_ == 1 ? nullptr : &cycle_->cells(j));
 }
 
 void Stepper::overlapped_step(core::Field& u, core::Field& next) {
@@ -146,7 +185,7 @@ int Stepper::pass_last(int j, long now) const {
 void Stepper::pass(core::Field& a, core::Field& b, int j, long now) {
   const int last = pass_last(j, now);
   core::PhaseScope phase(core::Phase::kUpdate);
-  op_->apply_steps(a, b, cycle_, j, last);
+  op_->apply_steps(a, b, *cycle_, j, last);
   Kokkos::fence();
   pass_end_ = now + (last - j);
   ++passes_;
@@ -181,10 +220,10 @@ void Stepper::calibrate(core::Field& u, core::Field& next, bool next_is_scratch)
     // overwritten by the loop's first step, so the run's state is unchanged).
     if (a) {
       core::PhaseScope phase(core::Phase::kUpdate);
-      op_->apply_steps(*a, *b, cycle_, 1, k_);
+      op_->apply_steps(*a, *b, *cycle_, 1, k_);
       Kokkos::fence();
     } else if (next_is_scratch) {
-      update(u, next, k_ == 1 ? nullptr : &cycle_.cells(1));
+      update(u, next, k_ == 1 ? nullptr : &cycle_->cells(1));
     }
     if (r == 0) continue;  // warms up
     exchange.push_back(t1 - t0);

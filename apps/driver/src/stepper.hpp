@@ -33,11 +33,26 @@
 
 namespace cartex::app {
 
-// Owns the halo plan and the update of a run and applies the k-step cycle.
+// Owns the halo plan and the update of one k and applies the k-step cycle. halo.steps_per_exchange,
+// halo.temporal_blocking and comm.overlap `auto` switch between steppers, tilings and overlap at the
+// end of a cycle (auto_stepper.hpp).
 class Stepper {
  public:
-  // Builds the plan (collective) and the update regions; `update` is built for s.pattern.layout.
-  Stepper(const Setup& s, std::unique_ptr<kernels::UpdateOperator> update);
+  // Builds the plan (collective) and the update regions of k steps per exchange with `geometry` and
+  // `pattern` (kept: the set-up's own, or auto's for another k; laid out as the run's fields);
+  // `update` is built for pattern.layout. With `overlap_ready` the overlap's regions are built too
+  // (comm.overlap true or auto); `overlap` says whether the cycles overlap from the start.
+  Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, const halo::HaloPattern& pattern, bool overlap_ready, bool overlap,
+          std::unique_ptr<kernels::UpdateOperator> update);
+
+  // At the end of a cycle (settled()): the cycles from now on are tiled by `tiling` (the reason for
+  // the summary), or overlap or not (only when built overlap_ready).
+  void set_tiling(kernels::TemporalTiling tiling, std::string reason);
+  void set_overlap(bool overlap);
+  // This stepper's next step() is step `step` + 1 of the run and starts a cycle (auto switches to it).
+  void begin_at(long step);
+  int k() const { return k_; }
+  bool overlap() const { return overlap_; }
 
   // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps. A
   // Kokkos profiling region "cartex::step" holds the step's update and halo phases.
@@ -48,7 +63,7 @@ class Stepper {
   // True when the fields hold the state of the last step called (no blocked pass reaches beyond it).
   bool settled() const { return pass_end_ <= first_step_ + steps_; }
   // The cycle's tiling ("off" or the tiles) and why it was chosen, for --dry-run and the summary.
-  const kernels::CycleRegions& cycle() const { return cycle_; }
+  const kernels::CycleRegions& cycle() const { return *cycle_; }
   const std::string& tiling_reason() const { return tiling_reason_; }
   // The mean number of steps per pass over memory (1 when not blocked).
   double steps_per_pass() const { return passes_ > 0 ? static_cast<double>(pass_steps_) / static_cast<double>(passes_) : 1.0; }
@@ -105,7 +120,16 @@ class Stepper {
   // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.
   void pass(core::Field& a, core::Field& b, int j, long now);
 
+  // Builds cycle_ (and pass_split_) for `tiling`.
+  void build_cycle(kernels::TemporalTiling tiling);
+  // Builds pass_split_ when the cycles overlap and a pass can run while the exchange is in flight.
+  void build_pass_split();
+
   int k_;
+  const core::Stencil* stencil_;
+  const halo::HaloGeometry* geometry_;
+  const halo::HaloPattern* pattern_;
+  bool overlap_ready_;
   bool overlap_;
   // Leapfrog with k > 1: step 1 of a cycle also reads the previous level on the ghost cells it
   // updates, so a cycle starts with an exchange of that level too (next holds it then).
@@ -113,7 +137,7 @@ class Stepper {
   std::unique_ptr<halo::HaloPlan> plan_;
   std::unique_ptr<kernels::UpdateOperator> op_;
   std::string tiling_reason_;
-  kernels::CycleRegions cycle_;  // step j of a cycle: cycle_.cells(j)
+  std::optional<kernels::CycleRegions> cycle_;  // step j of a cycle: cycle_->cells(j)
   std::vector<kernels::CellRegion> inner_chunks_;  // the inner region in chunks of whole lines
   kernels::CellRegion rim_;
   // Overlap with temporal blocking: the cycle's steps split around the faces in flight (split_cycle).

@@ -45,7 +45,8 @@ std::string steps_text(const Setup& s, long first, long last, const std::string&
 
 }  // namespace
 
-void print_summary(const Setup& s, const Stepper& stepper, const StopControl& stop, const LoopOutcome& o) {
+void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& stop, const LoopOutcome& o) {
+  const Stepper& stepper = steps.stepper();
   const MPI_Comm comm = s.comm();
   const core::Config& cfg = s.cfg;
   int rank = 0;
@@ -63,6 +64,7 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
   const auto overlapped_ms = spread(1e3 * stepper.overlapped_step_seconds(), comm);
   const auto blocking_step_ms = spread(1e3 * stepper.blocking_step_seconds(), comm);
   const auto check_ms = spread(1e3 * stop.check_seconds(), comm);
+  const std::string auto_lines = steps.report(o.seconds);
   if (rank != 0) return;
 
   const int dim = cfg.grid.dim;
@@ -91,10 +93,10 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
   const double fields = stepper.fields_per_exchange();
   fmt::print("  halo            {} exchange(s){}, one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
              "bytes {:.0f}..{:.0f}, rounds {}\n",
-             stepper.exchanges(), stepper.fields_per_exchange() == 2 ? " of 2 fields (u and the previous level)" : "",
-             cfg.steps_per_exchange, fields * msgs[0], fields * msgs[2], fields * bytes[0], fields * bytes[2], hs.rounds);
+             steps.exchanges(), stepper.fields_per_exchange() == 2 ? " of 2 fields (u and the previous level)" : "",
+             stepper.k(), fields * msgs[0], fields * msgs[2], fields * bytes[0], fields * bytes[2], hs.rounds);
   const auto& cycle = stepper.cycle();
-  const double per_pass = stepper.steps_per_pass();
+  const double per_pass = cycle.tiling().tile_y > 0 ? stepper.steps_per_pass() : 1.0;
   fmt::print("  temporal        {}, {:.3g} step(s) per pass ({}); effective {:.3f} GLUP/s, about {:.1f} B moved per "
              "cell-update (traffic model; redundant ghost updates {:.1f}% of the block's)\n",
              cycle.describe(), per_pass, stepper.tiling_reason(),
@@ -102,7 +104,8 @@ void print_summary(const Setup& s, const Stepper& stepper, const StopControl& st
              cycle.tiling().tile_y > 0 ? cycle.bytes_per_update(static_cast<int>(std::lround(per_pass)))
                                        : cycle.unblocked_bytes_per_update(),
              100 * cycle.redundant_fraction());
-  if (cfg.overlap) {
+  fmt::print("{}", auto_lines);
+  if (stepper.overlap()) {
     fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);
     // The cost, same run: the overlapped steps (or passes of a whole cycle, with temporal blocking)

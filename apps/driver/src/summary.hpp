@@ -7,7 +7,7 @@
 #include "cartex/core/phase_profile.hpp"
 #include "diagnostics_record.hpp"
 #include "driver.hpp"
-#include "stepper.hpp"
+#include "auto_stepper.hpp"
 #include "stop_control.hpp"
 
 namespace cartex::app {
@@ -25,6 +25,6 @@ struct LoopOutcome {
 };
 
 // Prints the summary on rank 0 after gathering the min/avg/max of per-rank values (collective).
-void print_summary(const Setup& s, const Stepper& stepper, const StopControl& stop, const LoopOutcome& o);
+void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& stop, const LoopOutcome& o);
 
 }  // namespace cartex::app

@@ -21,7 +21,7 @@
 #include "end_files.hpp"
 #include "history_table.hpp"
 #include "step_update.hpp"
-#include "stepper.hpp"
+#include "auto_stepper.hpp"
 #include "stop_control.hpp"
 #include "summary.hpp"
 
@@ -46,9 +46,9 @@ int run(const Setup& s) {
   }
   kernels::fill_dirichlet(u, cfg.grid, cfg.dirichlet);
   kernels::fill_dirichlet(next, cfg.grid, cfg.dirichlet);
-  Stepper stepper(s, make_update(s));
+  AutoStepper stepper(s);
   if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
-  if (cfg.overlap) stepper.calibrate(u, next, !wave);
+  if (cfg.overlap == core::OverlapInput::kOn) stepper.calibrate(u, next, !wave);
 
   core::Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
   const long first = s.restart ? s.restart->step : 0;

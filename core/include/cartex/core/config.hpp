@@ -45,6 +45,13 @@ struct InputSources {
   std::vector<std::string> sets;               // "key.path=value" (YAML); a null value removes the key
 };
 
+// comm.overlap: off, on, or auto (measured during the run, apps/driver/src/auto_tuner.hpp).
+enum class OverlapInput { kOff, kOn, kAuto };
+
+// halo.steps_per_exchange: a given k, or auto (kAutoSteps: measured during the run among the values
+// the grid and the memory estimate allow).
+constexpr long kAutoSteps = 0;
+
 // halo.temporal_blocking: how the steps of a deep-halo cycle sweep memory (kernels/cycle_regions.hpp).
 struct TemporalBlockingInput {
   enum class Mode { kAuto, kOff, kTiles };
@@ -75,9 +82,9 @@ struct Config {
   long stopped_exit_code = 75;             // run.stopped_exit_code: exit code of a run stopped early with a checkpoint
   long progress_every = 0;
   std::string backend = "p2p";             // comm.backend: a row of the halo registry (checked by the app)
-  bool overlap = false;                    // comm.overlap: hide the exchange behind the interior update
+  OverlapInput overlap = OverlapInput::kAuto;  // comm.overlap: hide the exchange behind the interior update
   std::string allreduce = "mpi";           // comm.allreduce: global diagnostics (comm/ranks algorithm_names(), checked by the app)
-  long steps_per_exchange = 1;             // halo.steps_per_exchange: deep halos (k)
+  long steps_per_exchange = kAutoSteps;    // halo.steps_per_exchange: deep halos (k), or kAutoSteps
   TemporalBlockingInput temporal_blocking;  // halo.temporal_blocking: k steps per pass over memory
   std::string output_dir = "output";
   bool write_history = false;

@@ -44,7 +44,6 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
 #include "cartex/kernels/cell_region.hpp"
-#include "cartex/kernels/host_caches.hpp"
 
 namespace cartex::kernels {
 
@@ -58,21 +57,23 @@ struct TemporalTiling {
   long tile_y = 0;
 };
 
-// tile_y so that each thread's share of a tile's working set (2 fields x ((k + 1) rz + 1) planes x
-// (tile_y / threads + (k + 1) ry) rows) fits in half of the cache a core can call its own: its L2 plus
-// its share of L3 (host_caches.hpp; 2 MiB when the OS does not tell): from 1 to all rows of the view.
-long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k);
-// The same with given cache sizes.
-long auto_tile_y(const core::FieldLayout& layout, const core::Stencil& stencil, int k, const HostCaches& caches);
+// halo.temporal_blocking: auto's candidate tile heights, in the order its search walks them: 8, 16,
+// 32, ... rows per host thread times the threads of a blocked pass, below the view's rows, then all
+// rows of the view. No cache size decides: a guest may report its host's (apps/driver/src/auto_stepper.hpp
+// measures the candidates on the run's own cycles).
+std::vector<long> tile_candidates(const core::FieldLayout& layout);
+// Where auto's search starts, and the tile of a run too short to measure: 32 rows per thread (the
+// view's rows at most), a middle candidate (docs/performance.md, "Automatic choices").
+long default_tile_y(const core::FieldLayout& layout);
 
 // Host threads a blocked pass runs on: every thread of the default host execution space.
 int blocked_pass_threads();
 
 // The tiling halo.temporal_blocking asks for with k steps per exchange, and why. auto blocks where it
-// wins (docs/performance.md): k >= 2, an update with a blocked kernel (`blocked_kernel`), and a host
-// execution space (any number of threads); else off. Explicit tiles are
-// used as given (with an update without a blocked kernel the steps still run one by one).
-TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout, const core::Stencil& stencil,
+// can win: k >= 2, an update with a blocked kernel (`blocked_kernel`) and a host execution space (any
+// number of threads), with default_tile_y() until a measurement replaces it; else off. Explicit tiles
+// are used as given (with an update without a blocked kernel the steps still run one by one).
+TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout,
                               int k, bool blocked_kernel, std::string& why);
 
 // The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.

@@ -1,0 +1,288 @@
+#include "auto_stepper.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <utility>
+
+#include "cartex/core/error.hpp"
+#include "cartex/halo/pattern.hpp"
+#include "step_update.hpp"
+
+namespace cartex::app {
+
+double agreed_seconds(double seconds, MPI_Comm comm) {
+  double slowest = 0;
+  if (MPI_Allreduce(&seconds, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm) != MPI_SUCCESS)
+    throw core::Error("MPI_Allreduce failed while agreeing on a measured auto choice");
+  return slowest;
+}
+
+namespace {
+
+const char* key_of(int phase) {
+  static const char* keys[] = {"halo.steps_per_exchange", "halo.temporal_blocking", "comm.overlap"};
+  return keys[phase];
+}
+
+}  // namespace
+
+AutoStepper::AutoStepper(const Setup& s)
+    : s_(s),
+      now_(s.restart ? s.restart->step : 0),
+      budget_steps_(std::max(0L, s.cfg.steps - now_) / 4),
+      try_all_(std::getenv("CARTEX_AUTO_TRY_ALL") != nullptr && std::string(std::getenv("CARTEX_AUTO_TRY_ALL")) == "1") {
+  k_ = s.k;
+  overlap_ = s.cfg.overlap == core::OverlapInput::kOn;
+  const double t0 = MPI_Wtime();
+  current_ = &stepper_for(k_);
+  build_seconds_per_cell_ = (s.pattern_seconds + MPI_Wtime() - t0) / std::max(1.0, halo_cells(k_));
+  for_k_.at(k_).warm = true;  // its first exchange is the run's first (or start_leapfrog's)
+}
+
+Stepper& AutoStepper::stepper_for(int k) {
+  if (auto it = for_k_.find(k); it != for_k_.end()) return *it->second.stepper;
+  const double t0 = MPI_Wtime();
+  ForK f;
+  const halo::HaloGeometry* geometry = &*s_.geometry;
+  const halo::HaloPattern* pattern = &s_.pattern;
+  if (k != s_.k) {
+    int rank = 0;
+    MPI_Comm_rank(s_.comm(), &rank);
+    // A shallower k reads the set-up's walk tables; a deeper one walks its own.
+    f.geometry = k < s_.k ? std::make_unique<halo::HaloGeometry>(*s_.geometry, k)
+                          : std::make_unique<halo::HaloGeometry>(s_.decomp, s_.cfg.stencil, k);
+    f.pattern = std::make_unique<halo::HaloPattern>(halo::make_halo_pattern(*f.geometry, rank, s_.pattern.layout.halo));
+    geometry = f.geometry.get();
+    pattern = f.pattern.get();
+  }
+  const bool ready = s_.cfg.overlap != core::OverlapInput::kOff;
+  f.stepper = std::make_unique<Stepper>(s_, k, *geometry, *pattern, ready, s_.cfg.overlap == core::OverlapInput::kOn, make_update(s_));
+  if (observed_) f.stepper->observe(observed_);
+  Stepper& st = *f.stepper;
+  for_k_.emplace(k, std::move(f));
+  if (current_) overhead_seconds_ += MPI_Wtime() - t0;  // the set-up's own k is set-up time
+  return st;
+}
+
+void AutoStepper::observe(std::function<bool(long)> observed) {
+  observed_ = std::move(observed);
+  for (auto& [k, f] : for_k_) f.stepper->observe(observed_);
+}
+
+long AutoStepper::exchanges() const {
+  long n = retired_exchanges_;
+  for (const auto& [k, f] : for_k_) n += f.stepper->exchanges();
+  return n;
+}
+
+bool AutoStepper::applies(Phase phase) {
+  const core::Config& c = s_.cfg;
+  switch (phase) {
+    case Phase::kSteps:
+      return s_.k_candidates.size() > 1;
+    case Phase::kTiles:
+      return c.temporal_blocking.mode == core::TemporalBlockingInput::Mode::kAuto && k_ > 1 &&
+             stepper_for(k_).cycle().tiling().tile_y > 0;
+    case Phase::kOverlap:
+      return c.overlap == core::OverlapInput::kAuto;
+    case Phase::kDone:
+      break;
+  }
+  return false;
+}
+
+void AutoStepper::start_phase(Phase from) {
+  for (phase_ = from; phase_ != Phase::kDone; phase_ = static_cast<Phase>(static_cast<int>(phase_) + 1)) {
+    if (!applies(phase_)) continue;
+    std::vector<long> candidates;
+    long start = 0;
+    switch (phase_) {
+      case Phase::kSteps:
+        candidates.assign(s_.k_candidates.begin(), s_.k_candidates.end());
+        start = k_;
+        break;
+      case Phase::kTiles:
+        candidates = kernels::tile_candidates(s_.pattern.layout);
+        candidates.push_back(0);  // off: one sweep per step, the limit of ever taller tiles
+        start = stepper_for(k_).cycle().tiling().tile_y;
+        break;
+      default:
+        candidates = {0, 1};
+        start = overlap_ ? 1 : 0;
+        break;
+    }
+    const auto at = std::find(candidates.begin(), candidates.end(), start);
+    core::require(at != candidates.end(), "AutoStepper: the start is not a candidate");
+    search_.emplace(candidates, static_cast<std::size_t>(at - candidates.begin()));
+    // The start is the configuration the last phase picked: its time is known.
+    if (config_seconds_ >= 0) search_->record(config_seconds_);
+    if (next_trial()) return;
+  }
+}
+
+double AutoStepper::halo_cells(int k) const {
+  const core::HaloWidths w = halo::halo_widths(s_.cfg.grid, s_.cfg.stencil, k);
+  const core::Box& b = s_.pattern.layout.box;
+  double with_halo = 1;
+  for (int d = 0; d < 3; ++d) with_halo *= static_cast<double>(b.n[d] + w.lo[d] + w.hi[d]);
+  return with_halo - static_cast<double>(b.cells());
+}
+
+bool AutoStepper::affordable(int k) {
+  // Building a k's stepper costs about what the set-up's took per halo cell (the slowest rank's).
+  const double build = agreed_seconds(build_seconds_per_cell_ * halo_cells(k), s_.comm());
+  double per_step = config_seconds_;
+  for (const auto& m : search_->measured())
+    if (per_step < 0 || m.seconds < per_step) per_step = m.seconds;
+  return build <= kBuildShare * per_step * static_cast<double>(s_.cfg.steps - now_);
+}
+
+bool AutoStepper::next_trial() {
+  long measured = 0;
+  for (const Trial& t : trials_) measured += t.steps;
+  while (!search_->done()) {
+    const long k = phase_ == Phase::kSteps ? search_->next() : k_;
+    if (try_all_) break;
+    if (measured + k * ((kTrialSteps + k - 1) / k) > budget_steps_) {
+      search_->stop();
+    } else if (phase_ == Phase::kSteps && for_k_.count(static_cast<int>(k)) == 0 && !affordable(static_cast<int>(k))) {
+      search_->skip();
+    } else {
+      break;
+    }
+  }
+  if (search_->done()) {
+    // The pick of this phase stays, with its time.
+    choose(search_->best());
+    for (const auto& m : search_->measured())
+      if (m.candidate == search_->best()) config_seconds_ = m.seconds;
+    searched_.emplace_back(phase_, std::move(*search_));
+    search_.reset();
+    return false;
+  }
+  choose(search_->next());
+  trial_length_ = k_ * ((kTrialSteps + k_ - 1) / k_);
+  trial_steps_ = 0;
+  trial_seconds_ = 0;
+  return true;
+}
+
+void AutoStepper::choose(long candidate) {
+  switch (phase_) {
+    case Phase::kSteps:
+      k_ = static_cast<int>(candidate);
+      break;
+    case Phase::kTiles:
+      tile_ = candidate;
+      break;
+    case Phase::kOverlap:
+      overlap_ = candidate == 1;
+      break;
+    case Phase::kDone:
+      break;
+  }
+}
+
+void AutoStepper::switch_to_choice(core::Field& u, core::Field& next) {
+  Stepper& target = stepper_for(k_);
+  if (&target != current_) {
+    target.begin_at(now_);
+    current_ = &target;
+    ForK& f = for_k_.at(k_);
+    if (!f.warm) {
+      // A new plan's first exchange sets up connections and touches its buffers: not the candidate's time.
+      const double t0 = MPI_Wtime();
+      current_->exchange(u);
+      overhead_seconds_ += MPI_Wtime() - t0;
+      f.warm = true;
+    }
+  }
+  if (tile_ >= 0) {
+    const bool measured = phase_ > Phase::kTiles;
+    const std::string state = measured ? "measured" : "measuring";
+    current_->set_tiling(kernels::TemporalTiling{tile_},
+                         tile_ == 0 ? fmt::format("auto: {}, off", state) : fmt::format("auto: {}, {} rows", state, tile_));
+  }
+  if (current_->overlap() != overlap_) current_->set_overlap(overlap_);
+  if (overlap_ && phase_ == Phase::kDone && current_->blocking_seconds() <= 0) {
+    // The blocking reference of the summary's overlap lines, as comm.overlap true has before the loop.
+    const double t0 = MPI_Wtime();
+    current_->calibrate(u, next, s_.cfg.equation != core::Equation::kWave);
+    overhead_seconds_ += MPI_Wtime() - t0;
+  }
+  if (phase_ == Phase::kDone && !freed_) {
+    freed_ = true;
+    for (auto it = for_k_.begin(); it != for_k_.end();) {
+      if (it->first == k_) {
+        ++it;
+        continue;
+      }
+      retired_exchanges_ += it->second.stepper->exchanges();
+      it = for_k_.erase(it);
+    }
+  }
+}
+
+void AutoStepper::step(core::Field& u, core::Field& next) {
+  if (!started_) {
+    started_ = true;
+    if (s_.measure) start_phase(Phase::kSteps);
+    switch_to_choice(u, next);
+  } else if (pending_) {
+    pending_ = false;
+    switch_to_choice(u, next);
+  }
+  const double t0 = MPI_Wtime();
+  current_->step(u, next);
+  const double seconds = MPI_Wtime() - t0;
+  ++now_;
+  if (!search_) return;
+  trial_seconds_ += seconds;
+  if (++trial_steps_ < trial_length_) return;
+  // A whole number of cycles: the stepper is settled, and every rank is here at the same step.
+  const double per_step = agreed_seconds(trial_seconds_ / static_cast<double>(trial_steps_), s_.comm());
+  trials_.push_back({trial_steps_, per_step * static_cast<double>(trial_steps_)});
+  search_->record(per_step);
+  if (!next_trial()) start_phase(static_cast<Phase>(static_cast<int>(phase_) + 1));
+  pending_ = true;
+}
+
+std::string AutoStepper::report(double loop_seconds) const {
+  const core::Config& c = s_.cfg;
+  const bool any_auto = c.steps_per_exchange == core::kAutoSteps || c.overlap == core::OverlapInput::kAuto ||
+                        c.temporal_blocking.mode == core::TemporalBlockingInput::Mode::kAuto;
+  if (!any_auto) return "";
+  if (!s_.measure || trials_.empty())
+    return fmt::format("  auto            not measured ({}): k = {}, overlap {}, tiles {}\n",
+                       !s_.measure                    ? fmt::format("run.steps < {}", kMinMeasuredSteps)
+                       : budget_steps_ < kTrialSteps ? std::string("too few steps left")
+                                                     : std::string("nothing to choose with these keys"),
+                       current_->k(),
+                       current_->overlap() ? "on" : "off", current_->cycle().describe());
+  std::string text;
+  for (const auto& [phase, search] : searched_) {
+    std::vector<std::string> names;
+    for (const long v : search.candidates()) {
+      if (phase == Phase::kSteps) names.push_back(fmt::format("k={}", v));
+      else if (phase == Phase::kTiles) names.push_back(v == 0 ? std::string("off") : fmt::format("{} rows", v));
+      else names.push_back(v == 1 ? "on" : "off");
+    }
+    text += fmt::format("  auto            {}: {}\n", key_of(static_cast<int>(phase)), search.describe(names));
+  }
+  long steps = 0;
+  double seconds = 0;
+  for (const Trial& t : trials_) steps += t.steps, seconds += t.seconds;
+  const double above = std::max(0.0, seconds - static_cast<double>(steps) * config_seconds_);
+  const double cost = above + overhead_seconds_;
+  text += fmt::format(
+      "  auto cost       {} of {} steps measured in {} trial(s) of whole cycles{}: {:.3g} ms above the picks' speed, "
+      "{:.3g} ms building and warming up other choices; {:.2g}% of the loop\n",
+      steps, c.steps, trials_.size(), phase_ == Phase::kDone ? "" : " (still measuring at the end)", 1e3 * above,
+      1e3 * overhead_seconds_, loop_seconds > 0 ? 100 * cost / loop_seconds : 0.0);
+  return text;
+}
+
+}  // namespace cartex::app

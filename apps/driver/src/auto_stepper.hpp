@@ -1,0 +1,126 @@
+#pragma once
+// The steps of a run, on the stepper its automatic choices settle on. halo.steps_per_exchange,
+// halo.temporal_blocking and comm.overlap `auto` are measured on the run's own cycles, which are
+// kept: every k, tile and overlap gives the same bits. A trial is whole cycles of one configuration,
+// at least kTrialSteps steps, timed on every rank and agreed as the slowest rank's time per step
+// (agreed_seconds); the trials walk one OrderedSearch (cartex/core/ordered_search.hpp) per choice in turn:
+//
+//   phase     candidates (in order)                  start          a trial
+//   steps     k = 1, 2, 4, 8 (those the grid and     4              whole cycles, >= 4 steps
+//             the memory estimate allow, setup.cpp)
+//   tiles     8, 16, 32, ... rows x threads, the     32 x threads   whole cycles, >= 4 steps
+//             view's rows, off
+//   overlap   off, on                                off            whole cycles, >= 4 steps
+//   done      the picks stay; the other k's steppers are freed
+//
+// A phase runs only where its key is auto and it can matter (tiles: k >= 2 on the host with a blocked
+// kernel). Its start candidate is the configuration the phase before picked, so the time measured
+// there is recorded for it without another trial. The walk stops early when the steps measured would
+// pass a quarter of the run's. A run shorter than kMinMeasuredSteps measures nothing: set-up chose
+// k = 1, tiles stay default_tile_y() and overlap off. Every k runs on the same two fields, laid out
+// for the deepest candidate (halo::make_halo_pattern with a wider view), so switching k at the end of
+// a cycle copies nothing; a new k's stepper is built when the walk first reaches it (collectively:
+// every rank walks the same path), and its first exchange is a warm-up outside the timing.
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cartex/core/ordered_search.hpp"
+#include "driver.hpp"
+#include "stepper.hpp"
+
+namespace cartex::app {
+
+// The slowest rank's `seconds` (MPI_MAX over comm): what every rank records, so that all walk the same
+// path to the same choice. Collective; throws core::Error when MPI fails.
+double agreed_seconds(double seconds, MPI_Comm comm);
+
+class AutoStepper {
+ public:
+  // Steps of a trial at least (whole cycles): long enough for the timer, short enough that a poor
+  // candidate costs little.
+  static constexpr long kTrialSteps = 4;
+  // A k whose stepper is not built yet is tried only if building it (predicted from the set-up's)
+  // costs at most this share of the run's remaining time at the best speed measured so far.
+  static constexpr double kBuildShare = 0.01;
+
+  // Builds the stepper of s.k (collective).
+  explicit AutoStepper(const Setup& s);
+
+  // Computes `next` from `u` as Stepper::step does; between trials it switches k, tiles or overlap.
+  void step(core::Field& u, core::Field& next);
+  void observe(std::function<bool(long step)> observed);
+  bool settled() const { return current_->settled(); }
+  // A blocking exchange of u's halo by the current stepper (start-up of multi-level schemes).
+  void exchange(core::Field& u) { current_->exchange(u); }
+  // comm.overlap true: Stepper::calibrate before the loop (auto calibrates when it picks overlap).
+  void calibrate(core::Field& u, core::Field& next, bool next_is_scratch) { current_->calibrate(u, next, next_is_scratch); }
+
+  // The stepper in use (the picks, once the walk is done).
+  const Stepper& stepper() const { return *current_; }
+  // Halo exchanges of every stepper of this run.
+  long exchanges() const;
+  // The summary's lines on the automatic choices ("  auto ..."): each phase's measurements and pick,
+  // and the cost against `loop_seconds`; empty when no key is auto or nothing could be measured.
+  std::string report(double loop_seconds) const;
+
+ private:
+  enum class Phase { kSteps, kTiles, kOverlap, kDone };
+  struct ForK {
+    std::unique_ptr<halo::HaloGeometry> geometry;  // null for the set-up's own k
+    std::unique_ptr<halo::HaloPattern> pattern;
+    std::unique_ptr<Stepper> stepper;
+    bool warm = false;
+  };
+  struct Trial {
+    long steps;
+    double seconds;  // the slowest rank's
+  };
+
+  // The stepper of k, built on first use (collective).
+  Stepper& stepper_for(int k);
+  // Halo cells of this rank's block for k steps per exchange.
+  double halo_cells(int k) const;
+  // True if building k's stepper fits kBuildShare (the same answer on every rank). Collective.
+  bool affordable(int k);
+  // True if `phase` has something to measure in this run.
+  bool applies(Phase phase);
+  // Starts the first phase from `from` on that has a trial to run (kDone when none).
+  void start_phase(Phase from);
+  // Chooses the running phase's next trial and returns true; or, when its search is done (or the
+  // budget is spent), chooses its pick, files it and returns false.
+  bool next_trial();
+  // Makes `candidate` of the running phase the choice.
+  void choose(long candidate);
+  // Puts the choices into effect at the start of a step (the end of a cycle): switches steppers,
+  // tiles and overlap; once every phase is done, frees the other steppers.
+  void switch_to_choice(core::Field& u, core::Field& next);
+
+  const Setup& s_;
+  std::map<int, ForK> for_k_;
+  Stepper* current_ = nullptr;
+  std::function<bool(long)> observed_;
+  long now_;           // the last step computed
+  long budget_steps_;  // the most steps the trials may take: a quarter of the run's
+  bool try_all_;       // CARTEX_AUTO_TRY_ALL=1 (tests): every candidate, whatever the budgets say
+  // The choices: k, tile_y (-1: the stepper's own default, 0: off) and overlap.
+  int k_ = 1;
+  long tile_ = -1;
+  bool overlap_ = false;
+  Phase phase_ = Phase::kDone;
+  std::optional<core::OrderedSearch> search_;
+  std::vector<std::pair<Phase, core::OrderedSearch>> searched_;  // finished phases, for report()
+  double config_seconds_ = -1;  // time per step of the current choices, once measured
+  long trial_length_ = 0, trial_steps_ = 0;
+  double trial_seconds_ = 0;
+  std::vector<Trial> trials_;
+  double overhead_seconds_ = 0;  // steppers built and warmed up, calibration, during the run
+  double build_seconds_per_cell_ = 0;  // the set-up's pattern and stepper, per halo cell
+  long retired_exchanges_ = 0;   // of the steppers freed
+  bool started_ = false, pending_ = false, freed_ = false;
+};
+
+}  // namespace cartex::app
