@@ -23,7 +23,12 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 commit=$(git -C "$root" rev-parse --short HEAD)
 cpu="$(lscpu | sed -n 's/^Model name: *//p') (family $(lscpu | sed -n 's/^CPU family: *//p') model $(lscpu | sed -n 's/^Model: *//p')), $(nproc) cores"
-echo "machine: $cpu; commit $commit; $runs runs"
+load=$(cut -d' ' -f1 /proc/loadavg)
+echo "machine: $cpu; commit $commit; $runs runs; load $load"
+# Ratios move with the load (dependent phases wait longer for a descheduled partner than one exchange).
+if awk -v l="$load" -v n="$(nproc)" 'BEGIN { exit !(l > n / 2) }'; then
+  echo "warning: load $load on $(nproc) cores before the runs; compare with a reference taken under the same load"
+fi
 
 groups=$(python3 "$root/scripts/bench_ratios.py" runs "$ref")
 # Run r of every group before run r + 1 of any, so a change in load spreads over all groups.
@@ -43,7 +48,7 @@ for run in $(seq "$runs"); do
 done
 
 if [[ $mode == update ]]; then
-  python3 "$root/scripts/bench_ratios.py" update "$ref" "$commit $(date -u +%F), $cpu" "$out"/*.csv
+  python3 "$root/scripts/bench_ratios.py" update "$ref" "$commit $(date -u +%F), $cpu, load $load" "$out"/*.csv
 else
   python3 "$root/scripts/bench_ratios.py" compare "$ref" "$out"/*.csv
 fi
