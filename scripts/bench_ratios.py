@@ -97,6 +97,8 @@ def verdict(new, ref):
 
 def compare(ref_path, csv_paths):
     rows, runs = read_reference(ref_path), read_runs(csv_paths)
+    for measured in dict.fromkeys(row["measured"] for row in rows if row["ratio"]):
+        print(f"reference: {measured}")
     slower = 0
     for row in rows:
         name = f"{row['group']} {row['case']}/{row['baseline']}"
@@ -107,8 +109,8 @@ def compare(ref_path, csv_paths):
         ref = tuple(float(row[k]) for k in ("ratio", "ratio_low", "ratio_high"))
         v = verdict(new, ref)
         slower += v == "slower"
-        print(f"{v.upper():<7} {name}: {new[0]:.3f} [{new[1]:.3f}, {new[2]:.3f}] ({new[3]} runs) vs reference "
-              f"{ref[0]:.3f} [{ref[1]:.3f}, {ref[2]:.3f}] ({row['measured']})")
+        print(f"{v.upper():<7} {name}: {new[0]:.3f} [{new[1]:.3f}, {new[2]:.3f}] ({new[3]} runs), "
+              f"reference {ref[0]:.3f} [{ref[1]:.3f}, {ref[2]:.3f}]")
     print(f"{slower} of {len(rows)} cases slower beyond the noise")
     return SLOWER if slower else 0
 
