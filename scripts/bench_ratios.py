@@ -4,12 +4,12 @@
 scripts/bench_regress.sh; docs/performance.md, "Regression guard").
 
 Each row is a case: an implementation's median time over its baseline's median, both from the same
-benchmark run, so that the machine's speed and load cancel. Rows of one group share one benchmark
+benchmark run, so that the machine's speed and load mostly cancel. Rows of one group share one benchmark
 invocation (bench, ranks, args); the runs write CSVs whose label column is the group.
 
     bench_ratios.py runs REF                    one line per group: group, bench, ranks, arguments
     bench_ratios.py compare REF CSV...          one line per case: slower / faster / same; exit 1 if slower
-    bench_ratios.py update REF MEASURED CSV...  rewrites REF's ratios from these CSVs, MEASURED says when
+    bench_ratios.py update REF MEASURED CSV...  rewrites REF's ratios from these CSVs; MEASURED: where, when
 
 A run's ratio interval is [case CI low / baseline CI high, case CI high / baseline CI low] (the 95% CIs
 of the two medians); a measurement's band spans the intervals of all its runs. A case moved beyond the
