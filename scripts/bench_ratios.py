@@ -86,6 +86,10 @@ def band(runs, group, case, baseline):
     return statistics.median(ratios), min(lows), max(highs), len(ratios)
 
 
+def runs_text(n):
+    return f"{n} run" if n == 1 else f"{n} runs"
+
+
 def verdict(new, ref):
     """'slower', 'faster' or 'same': whether the band new = (ratio, low, high) and ref overlap."""
     if new[1] > ref[2]:
@@ -104,12 +108,12 @@ def compare(ref_path, csv_paths):
         name = f"{row['group']} {row['case']}/{row['baseline']}"
         new = band(runs, row["group"], row["case"], row["baseline"])
         if not row["ratio"]:
-            print(f"NEW     {name}: {new[0]:.3f} [{new[1]:.3f}, {new[2]:.3f}] ({new[3]} runs), no reference")
+            print(f"NEW     {name}: {new[0]:.3f} [{new[1]:.3f}, {new[2]:.3f}] ({runs_text(new[3])}), no reference")
             continue
         ref = tuple(float(row[k]) for k in ("ratio", "ratio_low", "ratio_high"))
         v = verdict(new, ref)
         slower += v == "slower"
-        print(f"{v.upper():<7} {name}: {new[0]:.3f} [{new[1]:.3f}, {new[2]:.3f}] ({new[3]} runs), "
+        print(f"{v.upper():<7} {name}: {new[0]:.3f} [{new[1]:.3f}, {new[2]:.3f}] ({runs_text(new[3])}), "
               f"reference {ref[0]:.3f} [{ref[1]:.3f}, {ref[2]:.3f}]")
     print(f"{slower} of {len(rows)} cases slower beyond the noise")
     return SLOWER if slower else 0
@@ -119,7 +123,7 @@ def update(ref_path, csv_paths, measured):
     rows, runs = read_reference(ref_path), read_runs(csv_paths)
     for row in rows:
         ratio, low, high, n = band(runs, row["group"], row["case"], row["baseline"])
-        row.update(ratio=f"{ratio:.3f}", ratio_low=f"{low:.3f}", ratio_high=f"{high:.3f}", measured=f"{measured}, {n} runs")
+        row.update(ratio=f"{ratio:.3f}", ratio_low=f"{low:.3f}", ratio_high=f"{high:.3f}", measured=f"{measured}, {runs_text(n)}")
     with open(ref_path, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=REF_FIELDS, lineterminator="\n")
         writer.writeheader()
