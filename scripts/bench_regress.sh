@@ -3,7 +3,8 @@
 # Regression guard for the collectives (docs/performance.md, "Regression guard"): reruns the cartbench
 # and halobench cases of benchmarks/ratios.csv and prints one line per case, whether its ratio to its
 # baseline (measured within one run) moved beyond the noise: SLOWER, FASTER or SAME. Exit 1 if a case
-# is slower, 2 if a benchmark failed. A benchmark tool for a quiet machine, not a test.
+# is slower, 2 if a benchmark failed or the file is malformed. A benchmark tool for a quiet machine,
+# not a test.
 # --update rewrites the reference ratios from this measurement instead (then commit the file).
 # Usage: scripts/bench_regress.sh [--update] [RUNS (default 3)] [BUILD_DIR (default build)]
 set -euo pipefail
