@@ -39,7 +39,6 @@ AutoStepper::AutoStepper(const Setup& s)
   const double t0 = MPI_Wtime();
   current_ = &stepper_for(k_);
   build_seconds_per_cell_ = (s.pattern_seconds + MPI_Wtime() - t0) / std::max(1.0, halo_cells(k_));
-  for_k_.at(k_).warm = true;  // its first exchange is the run's first (or start_leapfrog's)
 }
 
 Stepper& AutoStepper::stepper_for(int k) {
@@ -191,14 +190,13 @@ void AutoStepper::switch_to_choice(core::Field& u, core::Field& next) {
   if (&target != current_) {
     target.begin_at(now_);
     current_ = &target;
-    ForK& f = for_k_.at(k_);
-    if (!f.warm) {
-      // A new plan's first exchange sets up connections and touches its buffers: not the candidate's time.
-      const double t0 = MPI_Wtime();
-      current_->exchange(u);
-      overhead_seconds_ += MPI_Wtime() - t0;
-      f.warm = true;
-    }
+  }
+  if (ForK& f = for_k_.at(k_); search_ && !f.warm) {
+    // A plan's first exchange sets up connections and touches its buffers: not the candidate's time.
+    const double t0 = MPI_Wtime();
+    current_->exchange(u);
+    overhead_seconds_ += MPI_Wtime() - t0;
+    f.warm = true;
   }
   if (tile_ >= 0) {
     const bool measured = phase_ > Phase::kTiles;
@@ -279,7 +277,7 @@ std::string AutoStepper::report(double loop_seconds) const {
   const double cost = above + overhead_seconds_;
   text += fmt::format(
       "  auto cost       {} of {} steps measured in {} trial(s) of whole cycles{}: {:.3g} ms above the picks' speed, "
-      "{:.3g} ms building and warming up other choices; {:.2g}% of the loop\n",
+      "{:.3g} ms building other choices and warming up plans; {:.2g}% of the loop\n",
       steps, c.steps, trials_.size(), phase_ == Phase::kDone ? "" : " (still measuring at the end)", 1e3 * above,
       1e3 * overhead_seconds_, loop_seconds > 0 ? 100 * cost / loop_seconds : 0.0);
   return text;
