@@ -17,9 +17,15 @@ OrderedSearch::OrderedSearch(std::vector<long> candidates, std::size_t start)
 
 std::size_t OrderedSearch::next_index() const {
   if (seconds_[best_] < 0) return best_;
-  // Upwards first, then downwards: the first unmeasured neighbour of the fastest so far.
-  if (best_ + 1 < candidates_.size() && seconds_[best_ + 1] < 0) return best_ + 1;
-  if (best_ > 0 && seconds_[best_ - 1] < 0) return best_ - 1;
+  // Upwards first, then downwards: the first unmeasured neighbour of the fastest so far, passing over
+  // skipped candidates (their cost ruled them out, not their speed).
+  const auto skipped = [&](std::size_t i) { return std::isinf(seconds_[i]); };
+  std::size_t up = best_ + 1;
+  while (up < candidates_.size() && skipped(up)) ++up;
+  if (up < candidates_.size() && seconds_[up] < 0) return up;
+  std::size_t down = best_;
+  while (down > 0 && skipped(down - 1)) --down;
+  if (down > 0 && seconds_[down - 1] < 0) return down - 1;
   return candidates_.size();
 }
 

@@ -69,6 +69,19 @@ TEST(OrderedSearch, SkippedCandidatesAreNeverPicked) {
   EXPECT_NE(s.describe({"k=1", "k=2", "k=4", "k=8"}).find("k=8 skipped"), std::string::npos) << s.describe({});
 }
 
+TEST(OrderedSearch, TheWalkPassesOverSkippedCandidates) {
+  OrderedSearch s({1, 2, 4, 8}, 2);
+  s.record(3.0);  // 4
+  s.skip();       // 8
+  ASSERT_EQ(s.next(), 2);
+  s.skip();  // 2: the walk goes on to 1
+  ASSERT_FALSE(s.done());
+  ASSERT_EQ(s.next(), 1);
+  s.record(2.0);
+  EXPECT_TRUE(s.done());
+  EXPECT_EQ(s.best(), 1);
+}
+
 TEST(OrderedSearch, StopKeepsTheBestSoFarAndRefusesMore) {
   OrderedSearch s(kTiles, 2);
   EXPECT_EQ(s.best(), 32);  // before any measurement: the start

@@ -122,6 +122,8 @@ void AutoStepper::start_phase(Phase from) {
   }
 }
 
+long AutoStepper::trial_length(int k) { return k * std::max(kTrialCycles, (kTrialSteps + k - 1) / k); }
+
 double AutoStepper::halo_cells(int k) const {
   const core::HaloWidths w = halo::halo_widths(s_.cfg.grid, s_.cfg.stencil, k);
   const core::Box& b = s_.pattern.layout.box;
@@ -145,7 +147,7 @@ bool AutoStepper::next_trial() {
   while (!search_->done()) {
     const long k = phase_ == Phase::kSteps ? search_->next() : k_;
     if (try_all_) break;
-    if (measured + k * ((kTrialSteps + k - 1) / k) > budget_steps_) {
+    if (measured + trial_length(static_cast<int>(k)) > budget_steps_) {
       search_->stop();
     } else if (phase_ == Phase::kSteps && for_k_.count(static_cast<int>(k)) == 0 && !affordable(static_cast<int>(k))) {
       search_->skip();
@@ -156,16 +158,19 @@ bool AutoStepper::next_trial() {
   if (search_->done()) {
     // The pick of this phase stays, with its time.
     choose(search_->best());
-    for (const auto& m : search_->measured())
+    for (const auto& m : search_->measured()) {
       if (m.candidate == search_->best()) config_seconds_ = m.seconds;
+      if (phase_ == Phase::kOverlap && m.candidate == 0) off_seconds_ = m.seconds;
+    }
     searched_.emplace_back(phase_, std::move(*search_));
     search_.reset();
     return false;
   }
   choose(search_->next());
-  trial_length_ = k_ * ((kTrialSteps + k_ - 1) / k_);
+  trial_length_ = trial_length(k_);
   trial_steps_ = 0;
-  trial_seconds_ = 0;
+  trial_seconds_ = cycle_seconds_ = 0;
+  trial_best_ = -1;
   return true;
 }
 
@@ -185,7 +190,7 @@ void AutoStepper::choose(long candidate) {
   }
 }
 
-void AutoStepper::switch_to_choice(core::Field& u, core::Field& next) {
+void AutoStepper::switch_to_choice(core::Field& u) {
   Stepper& target = stepper_for(k_);
   if (&target != current_) {
     target.begin_at(now_);
@@ -204,13 +209,16 @@ void AutoStepper::switch_to_choice(core::Field& u, core::Field& next) {
     current_->set_tiling(kernels::TemporalTiling{tile_},
                          tile_ == 0 ? fmt::format("auto: {}, off", state) : fmt::format("auto: {}, {} rows", state, tile_));
   }
-  if (current_->overlap() != overlap_) current_->set_overlap(overlap_);
-  if (overlap_ && phase_ == Phase::kDone && current_->blocking_seconds() <= 0) {
-    // The blocking reference of the summary's overlap lines, as comm.overlap true has before the loop.
-    const double t0 = MPI_Wtime();
-    current_->calibrate(u, next, s_.cfg.equation != core::Equation::kWave);
-    overhead_seconds_ += MPI_Wtime() - t0;
+  if (current_->overlap() != overlap_) {
+    // The exchanges so far were blocking ones: the reference of the summary's overlap lines.
+    if (overlap_ && blocking_exchange_ < 0 && current_->exchanges() > 0)
+      blocking_exchange_ = current_->exchange_seconds() / static_cast<double>(current_->exchanges());
+    current_->set_overlap(overlap_);
   }
+  if (overlap_ && phase_ == Phase::kDone && !freed_ && s_.cfg.overlap == core::OverlapInput::kAuto && blocking_exchange_ > 0 &&
+      off_seconds_ > 0)
+    // Picked for good: compared with this run's blocking cycles (the picks' time per step without overlap).
+    current_->use_blocking_reference(blocking_exchange_, off_seconds_ * current_->overlap_unit_steps());
   if (phase_ == Phase::kDone && !freed_) {
     freed_ = true;
     for (auto it = for_k_.begin(); it != for_k_.end();) {
@@ -228,10 +236,10 @@ void AutoStepper::step(core::Field& u, core::Field& next) {
   if (!started_) {
     started_ = true;
     if (s_.measure) start_phase(Phase::kSteps);
-    switch_to_choice(u, next);
+    switch_to_choice(u);
   } else if (pending_) {
     pending_ = false;
-    switch_to_choice(u, next);
+    switch_to_choice(u);
   }
   const double t0 = MPI_Wtime();
   current_->step(u, next);
@@ -239,10 +247,17 @@ void AutoStepper::step(core::Field& u, core::Field& next) {
   ++now_;
   if (!search_) return;
   trial_seconds_ += seconds;
-  if (++trial_steps_ < trial_length_) return;
+  cycle_seconds_ += seconds;
+  if (++trial_steps_ % k_ == 0) {
+    // A cycle preempted by the OS or a noisy neighbour does not decide: the trial's fastest cycle does.
+    const double per_step = cycle_seconds_ / k_;
+    if (trial_best_ < 0 || per_step < trial_best_) trial_best_ = per_step;
+    cycle_seconds_ = 0;
+  }
+  if (trial_steps_ < trial_length_) return;
   // A whole number of cycles: the stepper is settled, and every rank is here at the same step.
-  const double per_step = agreed_seconds(trial_seconds_ / static_cast<double>(trial_steps_), s_.comm());
-  trials_.push_back({trial_steps_, per_step * static_cast<double>(trial_steps_)});
+  const double per_step = agreed_seconds(trial_best_, s_.comm());
+  trials_.push_back({trial_steps_, agreed_seconds(trial_seconds_, s_.comm())});
   search_->record(per_step);
   if (!next_trial()) start_phase(static_cast<Phase>(static_cast<int>(phase_) + 1));
   pending_ = true;

@@ -2,15 +2,15 @@
 // The steps of a run, on the stepper its automatic choices settle on. halo.steps_per_exchange,
 // halo.temporal_blocking and comm.overlap `auto` are measured on the run's own cycles, which are
 // kept: every k, tile and overlap gives the same bits. A trial is whole cycles of one configuration,
-// at least kTrialSteps steps, timed on every rank and agreed as the slowest rank's time per step
-// (agreed_seconds); the trials walk one OrderedSearch (cartex/core/ordered_search.hpp) per choice in turn:
+// at least two and kTrialSteps steps; its time is its fastest cycle's per step, agreed as the slowest
+// rank's (agreed_seconds); the trials walk one OrderedSearch (cartex/core/ordered_search.hpp) per choice in turn:
 //
 //   phase     candidates (in order)                  start          a trial
-//   steps     k = 1, 2, 4, 8 (those the grid and     4              whole cycles, >= 4 steps
+//   steps     k = 1, 2, 4, 8 (those the grid and     4              >= 2 cycles, >= 4 steps
 //             the memory estimate allow, setup.cpp)
-//   tiles     8, 16, 32, ... rows x threads, the     32 x threads   whole cycles, >= 4 steps
+//   tiles     8, 16, 32, ... rows x threads, the     32 x threads   >= 2 cycles, >= 4 steps
 //             view's rows, off
-//   overlap   off, on                                off            whole cycles, >= 4 steps
+//   overlap   off, on                                off            >= 2 cycles, >= 4 steps
 //   done      the picks stay; the other k's steppers are freed
 //
 // A phase runs only where its key is auto and it can matter (tiles: k >= 2 on the host with a blocked
@@ -43,6 +43,8 @@ class AutoStepper {
   // Steps of a trial at least (whole cycles): long enough for the timer, short enough that a poor
   // candidate costs little.
   static constexpr long kTrialSteps = 4;
+  // Cycles of a trial at least: its time is its fastest cycle's, so one preempted cycle does not decide.
+  static constexpr long kTrialCycles = 2;
   // A k whose stepper is not built yet is tried only if building it (predicted from the set-up's)
   // costs at most this share of the run's remaining time at the best speed measured so far.
   static constexpr double kBuildShare = 0.01;
@@ -82,6 +84,8 @@ class AutoStepper {
 
   // The stepper of k, built on first use (collective).
   Stepper& stepper_for(int k);
+  // Steps of a trial of k steps per exchange: kTrialCycles cycles, kTrialSteps steps at least.
+  static long trial_length(int k);
   // Halo cells of this rank's block for k steps per exchange.
   double halo_cells(int k) const;
   // True if building k's stepper fits kBuildShare (the same answer on every rank). Collective.
@@ -97,7 +101,7 @@ class AutoStepper {
   void choose(long candidate);
   // Puts the choices into effect at the start of a step (the end of a cycle): switches steppers,
   // tiles and overlap; once every phase is done, frees the other steppers.
-  void switch_to_choice(core::Field& u, core::Field& next);
+  void switch_to_choice(core::Field& u);
 
   const Setup& s_;
   std::map<int, ForK> for_k_;
@@ -114,8 +118,11 @@ class AutoStepper {
   std::optional<core::OrderedSearch> search_;
   std::vector<std::pair<Phase, core::OrderedSearch>> searched_;  // finished phases, for report()
   double config_seconds_ = -1;  // time per step of the current choices, once measured
+  double off_seconds_ = -1;       // time per step of the picks without overlap (the overlap phase's start)
+  double blocking_exchange_ = -1;  // mean blocking exchange before the first overlapped trial
   long trial_length_ = 0, trial_steps_ = 0;
-  double trial_seconds_ = 0;
+  double trial_seconds_ = 0, cycle_seconds_ = 0;
+  double trial_best_ = -1;  // the trial's fastest cycle so far, seconds per step
   std::vector<Trial> trials_;
   double overhead_seconds_ = 0;  // steppers built and warmed up, calibration, during the run
   double build_seconds_per_cell_ = 0;  // the set-up's pattern and stepper, per halo cell

@@ -237,14 +237,22 @@ void Stepper::calibrate(core::Field& u, core::Field& next, bool next_is_scratch)
   blocking_step_seconds_ = next_is_scratch ? median(step) : 0.0;
 }
 
+void Stepper::use_blocking_reference(double blocking_exchange, double blocking_unit) {
+  blocking_seconds_ = blocking_exchange;
+  blocking_step_seconds_ = blocking_unit;
+  exchanges_before_overlap_ = exchanges_;
+  exchange_seconds_ = overlapped_seconds_ = 0;
+  overlapped_units_ = 0;
+}
+
 double Stepper::overlap_cost() const {
-  if (!overlap_ || exchanges_ == 0 || blocking_step_seconds_ <= 0) return -1.0;
+  if (!overlap_ || exchanges_ == exchanges_before_overlap_ || blocking_step_seconds_ <= 0) return -1.0;
   return overlapped_step_seconds() / blocking_step_seconds_;
 }
 
 double Stepper::hidden_fraction() const {
-  if (!overlap_ || exchanges_ == 0 || blocking_seconds_ <= 0) return -1.0;
-  const double visible = exchange_seconds_ / static_cast<double>(exchanges_);
+  if (!overlap_ || exchanges_ == exchanges_before_overlap_ || blocking_seconds_ <= 0) return -1.0;
+  const double visible = exchange_seconds_ / static_cast<double>(exchanges_ - exchanges_before_overlap_);
   return std::clamp(1.0 - visible / blocking_seconds_, 0.0, 1.0);
 }
 

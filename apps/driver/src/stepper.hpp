@@ -75,6 +75,12 @@ class Stepper {
   // are timed. Collective.
   void calibrate(core::Field& u, core::Field& next, bool next_is_scratch);
 
+  // Overlap picked by measurement (auto_stepper.hpp): the blocking references of hidden_fraction() and
+  // overlap_cost() are this run's own blocking cycles, calibrate()'s in effect without its cost:
+  // `blocking_exchange` seconds per exchange and `blocking_unit` seconds per overlap_unit_steps()
+  // steps. The overlap statistics count from here on.
+  void use_blocking_reference(double blocking_exchange, double blocking_unit);
+
   const halo::HaloPlan& plan() const { return *plan_; }
   std::string kernel_name() const { return op_->kernel_name(); }
   // Seconds spent in the exchange that the update did not hide (start + finish).
@@ -148,6 +154,7 @@ class Stepper {
   long pass_end_ = 0;  // the last step a blocked pass computed
   long passes_ = 0, pass_steps_ = 0;
   long steps_ = 0, exchanges_ = 0;
+  long exchanges_before_overlap_ = 0;  // exchanges before use_blocking_reference(): not in the overlap statistics
   double exchange_seconds_ = 0, blocking_seconds_ = 0;
   double overlapped_seconds_ = 0, blocking_step_seconds_ = 0;
   long overlapped_units_ = 0;

@@ -2,7 +2,8 @@
 // The search behind every `auto` a run measures (halo.steps_per_exchange, halo.temporal_blocking,
 // comm.overlap): a walk along an ordered list of candidates from a start towards the faster
 // neighbour, which ends where both neighbours of the fastest candidate measured are slower (or do
-// not exist). Times are seconds per step; each candidate is measured once.
+// not exist). Times are seconds per step; each candidate is measured once. A candidate too costly to
+// try is skipped: the walk passes over it to the next one.
 //
 //   candidates     8     16    32    64    128       tile_y rows, start 32
 //   measured             3.1   2.9   3.4             32 first, then 64 (slower), then 16 (slower)
@@ -37,7 +38,8 @@ class OrderedSearch {
   long next() const;
   // The time of next(), seconds per step.
   void record(double seconds);
-  // Passes next() over without measuring it (too costly to try): the walk treats it as slower than any.
+  // Passes next() over without measuring it (too costly to try): it is never picked, and the walk
+  // goes on to the candidate beyond it.
   void skip();
   // Ends the search where it stands (the measuring budget is spent): best() is the answer.
   void stop() { stopped_ = true; }
