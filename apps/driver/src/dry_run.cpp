@@ -33,8 +33,10 @@ std::string automatic_choices_text(const Setup& s) {
   if (!s.measure)
     return fmt::format("automatic choices: not measured (run.steps < {}): k = {}, overlap off, default tiles\n", kMinMeasuredSteps, s.k);
   const int dim = c.grid.dim;
-  std::string text = fmt::format("automatic choices: measured on the run's first cycles (trials of 2 or more whole cycles and 4 or more steps, "
-                                 "at most a quarter of the run's {} steps), the picks kept:\n", c.steps);
+  std::string text = fmt::format(
+      "automatic choices: measured on the run's first cycles (trials of 2 or more whole cycles and 4 or more steps, "
+      "at most a quarter of the run's {} steps), the picks kept:\n",
+      c.steps);
   if (k_auto) {
     const core::HaloWidths& v = s.pattern.layout.halo;
     text += fmt::format("  halo.steps_per_exchange: k = {} from {} on; fields laid out for k = {} (halo lo [{}]  hi [{}])\n",
