@@ -134,8 +134,8 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
     if (k < 2) continue;
     std::vector<long> tiles = tile_y > 0 ? std::vector<long>{tile_y} : cartex::kernels::tile_candidates(bench.pattern.layout);
     std::string row;
-    long best = 0;
-    double best_t = t1;
+    long best = tiles.front();
+    double best_t = std::numeric_limits<double>::max();
     for (const long t : tiles) {
       const double time = bench.time(s, k, t, repeats);
       row += fmt::format(" {}:{:.0f}", t, mlups(time));
@@ -143,15 +143,14 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
     }
     if (rank == 0)
       fmt::print("  tile sweep (rows:MLUP/s){}; best {} ({:.1f} MLUP/s, {:.2f}x the bound, {:.2f}x one step at a time)\n", row,
-                 best == 0 ? std::string("off") : fmt::format("{} rows", best), mlups(best_t), mlups(best_t) / bound, t1 / best_t);
+                 fmt::format("{} rows", best), mlups(best_t), mlups(best_t) / bound, t1 / best_t);
     if (tile_y > 0) continue;
-    // Auto's walk, one cycle per trial like a run's (k >= 4 steps; off is the last candidate).
-    tiles.push_back(0);
+    // Auto's walk, one cycle per trial like a run's.
     const long start = cartex::kernels::default_tile_y(bench.pattern.layout);
     cartex::core::OrderedSearch search(tiles, static_cast<std::size_t>(std::find(tiles.begin(), tiles.end(), start) - tiles.begin()));
     while (!search.done()) search.record(bench.time(s, k, search.next(), 1));
     std::vector<std::string> names;
-    for (const long t : tiles) names.push_back(t == 0 ? std::string("off") : std::to_string(t));
+    for (const long t : tiles) names.push_back(std::to_string(t));
     const long pick = search.best();
     const double pick_t = pick == best ? best_t : bench.time(s, k, pick, repeats);
     if (rank == 0)

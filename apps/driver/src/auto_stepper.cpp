@@ -105,7 +105,6 @@ void AutoStepper::start_phase(Phase from) {
         break;
       case Phase::kTiles:
         candidates = kernels::tile_candidates(s_.pattern.layout);
-        candidates.push_back(0);  // off: one sweep per step, the limit of ever taller tiles
         start = stepper_for(k_).cycle().tiling().tile_y;
         break;
       default:
@@ -135,10 +134,14 @@ double AutoStepper::halo_cells(int k) const {
 bool AutoStepper::affordable(int k) {
   // Building a k's stepper costs about what the set-up's took per halo cell (the slowest rank's).
   const double build = agreed_seconds(build_seconds_per_cell_ * halo_cells(k), s_.comm());
+  return build <= kBuildShare * remaining_seconds();
+}
+
+double AutoStepper::remaining_seconds() const {
   double per_step = config_seconds_;
   for (const auto& m : search_->measured())
     if (per_step < 0 || m.seconds < per_step) per_step = m.seconds;
-  return build <= kBuildShare * per_step * static_cast<double>(s_.cfg.steps - now_);
+  return per_step < 0 ? -1.0 : per_step * static_cast<double>(s_.cfg.steps - now_);
 }
 
 bool AutoStepper::next_trial() {
@@ -147,7 +150,10 @@ bool AutoStepper::next_trial() {
   while (!search_->done()) {
     const long k = phase_ == Phase::kSteps ? search_->next() : k_;
     if (try_all_) break;
-    if (measured + trial_length(static_cast<int>(k)) > budget_steps_) {
+    if (const double rest = remaining_seconds(); rest >= 0 && rest < kMinMeasuredSeconds) {
+      short_run_seconds_ = rest;
+      search_->stop();
+    } else if (measured + trial_length(static_cast<int>(k)) > budget_steps_) {
       search_->stop();
     } else if (phase_ == Phase::kSteps && for_k_.count(static_cast<int>(k)) == 0 && !affordable(static_cast<int>(k))) {
       search_->skip();
@@ -276,6 +282,10 @@ std::string AutoStepper::report(double loop_seconds) const {
                        current_->k(),
                        current_->overlap() ? "on" : "off", current_->cycle().describe());
   std::string text;
+  if (short_run_seconds_ >= 0)
+    text += fmt::format("  auto            measured no further: the rest of the run would take {:.2g} s at the best speed so far, "
+                        "too little to win back more trials (under {:g} s)\n",
+                        short_run_seconds_, kMinMeasuredSeconds);
   for (const auto& [phase, search] : searched_) {
     std::vector<std::string> names;
     for (const long v : search.candidates()) {

@@ -9,7 +9,7 @@
 //   steps     k = 1, 2, 4, 8 (those the grid and     4              >= 2 cycles, >= 4 steps
 //             the memory estimate allow, setup.cpp)
 //   tiles     8, 16, 32, ... rows x threads, the     32 x threads   >= 2 cycles, >= 4 steps
-//             view's rows, off
+//             view's rows
 //   overlap   off, on                                off            >= 2 cycles, >= 4 steps
 //   done      the picks stay; the other k's steppers are freed
 //
@@ -48,6 +48,9 @@ class AutoStepper {
   // A k whose stepper is not built yet is tried only if building it (predicted from the set-up's)
   // costs at most this share of the run's remaining time at the best speed measured so far.
   static constexpr double kBuildShare = 0.01;
+  // The walk stops once the rest of the run, at the best speed measured so far, would take less than
+  // this: more trials could not win back what they cost.
+  static constexpr double kMinMeasuredSeconds = 1.0;
 
   // Builds the stepper of s.k (collective).
   explicit AutoStepper(const Setup& s);
@@ -88,6 +91,8 @@ class AutoStepper {
   static long trial_length(int k);
   // Halo cells of this rank's block for k steps per exchange.
   double halo_cells(int k) const;
+  // The rest of the run's time at the best speed measured so far (-1 before any measurement).
+  double remaining_seconds() const;
   // True if building k's stepper fits kBuildShare (the same answer on every rank). Collective.
   bool affordable(int k);
   // True if `phase` has something to measure in this run.
@@ -119,6 +124,7 @@ class AutoStepper {
   std::vector<std::pair<Phase, core::OrderedSearch>> searched_;  // finished phases, for report()
   double config_seconds_ = -1;  // time per step of the current choices, once measured
   double off_seconds_ = -1;       // time per step of the picks without overlap (the overlap phase's start)
+  double short_run_seconds_ = -1;  // the rest of the run's predicted time when it stopped the walk
   double blocking_exchange_ = -1;  // mean blocking exchange before the first overlapped trial
   long trial_length_ = 0, trial_steps_ = 0;
   double trial_seconds_ = 0, cycle_seconds_ = 0;

@@ -44,7 +44,7 @@ std::string automatic_choices_text(const Setup& s) {
                         fmt::join(v.hi.begin(), v.hi.begin() + dim, ", "));
   }
   if (tiles_auto)
-    text += fmt::format("  halo.temporal_blocking: where the picked k >= 2 blocks, tile_y = {} rows and off, from {} on\n",
+    text += fmt::format("  halo.temporal_blocking: where the picked k >= 2 blocks, tile_y = {} rows, from {} on\n",
                         fmt::join(kernels::tile_candidates(s.pattern.layout), ", "), kernels::default_tile_y(s.pattern.layout));
   if (overlap_auto) text += "  comm.overlap: off, then on\n";
   return text;
