@@ -321,7 +321,8 @@ def case_auto_bitwise():
     on the first cycles of a run of >= 100 steps, switching k, tiles and overlap between trials
     (CARTEX_AUTO_TRY_ALL=1: every candidate, whatever it costs): the field is bitwise that of k = 1 without
     blocking or overlap, for heat (3D walls and periodic, 2D) and wave, on 1 to 4 ranks and two backends;
-    the summary gives each choice's measurements and pick and the cost; a shorter run measures nothing and
+    the summary gives each choice's measurements and pick and the cost; without the variable a run far under 1 s
+    keeps its first trial's choices; a run under 100 steps measures nothing and
     says so; --dry-run lists what will be measured."""
     env = dict(os.environ, CARTEX_AUTO_TRY_ALL="1")
     plain = ["halo.steps_per_exchange=1", "halo.temporal_blocking=off", "comm.overlap=false"]
@@ -357,6 +358,12 @@ def case_auto_bitwise():
                     check(halo is not None and int(halo.group(1)) == k, f"{name}: halo line does not say the pick k = {k}:\n{out}")
                     check(re.search(r"^  auto cost +\d+ of 120 steps measured in \d+ trial", out, re.M) is not None,
                           f"{name}: no auto cost line:\n{out}")
+            # Without CARTEX_AUTO_TRY_ALL a run this small (far under 1 s) keeps its first trial's choices.
+            brief = go(2, [])
+            check(checksum(brief) == want and re.search(r"^  auto +measured no further: the rest of the run would take [\d.e+-]+ s", brief,
+                                                        re.M) is not None and len(re.findall(r"^  auto cost +\S+ of 120 steps measured in 1 trial",
+                                                                                              brief, re.M)) == 1,
+                  f"{name}: a run far under 1 s measures more than its first trial:\n{brief}")
             short = go(2, ["run.steps=20"])
             check(checksum(short) is not None and re.search(r"^  auto +not measured \(run\.steps < 100\): k = 1, overlap off", short,
                                                            re.M) is not None, f"{name}: a 20-step run says nothing of auto:\n{short}")

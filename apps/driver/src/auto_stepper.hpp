@@ -16,8 +16,10 @@
 // A phase runs only where its key is auto and it can matter (tiles: k >= 2 on the host with a blocked
 // kernel). Its start candidate is the configuration the phase before picked, so the time measured
 // there is recorded for it without another trial. The walk stops early when the steps measured would
-// pass a quarter of the run's. A run shorter than kMinMeasuredSteps measures nothing: set-up chose
-// k = 1, tiles stay default_tile_y() and overlap off. Every k runs on the same two fields, laid out
+// pass a quarter of the run's, or once the rest of the run would take less than kMinMeasuredSeconds
+// at the best speed so far; a k whose stepper is not built is skipped unless building it fits
+// kBuildShare. A run shorter than kMinMeasuredSteps measures nothing: set-up chose k = 1, tiles stay
+// default_tile_y() and overlap off. Every k runs on the same two fields, laid out
 // for the deepest candidate (halo::make_halo_pattern with a wider view), so switching k at the end of
 // a cycle copies nothing; a new k's stepper is built when the walk first reaches it (collectively:
 // every rank walks the same path), and its first exchange is a warm-up outside the timing.
