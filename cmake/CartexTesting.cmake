@@ -1,8 +1,17 @@
 # Test helpers: mpiexec flags for this kind of machine, one ctest per rank count, and an Open MPI
 # session directory of its own for every test.
 
-# 2 cores, tests run up to 8 ranks, CI may run as root.
-set(CARTEX_MPIEXEC_FLAGS --oversubscribe --allow-run-as-root --bind-to none)
+# The flags come from the one launcher description (scripts/mpi_launcher.py: Open MPI or Hydra) for
+# MPIEXEC_EXECUTABLE: 2 cores, tests run up to 8 ranks, side by side, as root or not.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+execute_process(
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/mpi_launcher.py --mpiexec ${MPIEXEC_EXECUTABLE}
+          flags 8 --any-user --unbound
+  OUTPUT_VARIABLE CARTEX_MPIEXEC_FLAGS ERROR_VARIABLE why RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(rc)
+  message(FATAL_ERROR "cartex tests: no launcher for MPIEXEC_EXECUTABLE=${MPIEXEC_EXECUTABLE}: ${why}")
+endif()
+string(REPLACE "\n" ";" CARTEX_MPIEXEC_FLAGS "${CARTEX_MPIEXEC_FLAGS}")
 
 # cartex_add_mpi_test(<target> RANKS n... [ARGS ...]): one ctest "<target>.np<n>" per rank count.
 function(cartex_add_mpi_test target)
@@ -20,15 +29,22 @@ function(cartex_add_mpi_test target)
   endforeach()
 endfunction()
 
-# Open MPI 4 keeps one session directory per user and host (/tmp/ompi.<host>.<uid>), creates it when a
-# job starts and removes it when the last job ends; a job that starts at that moment fails with
-# "mkdir ...: File exists" (open-mpi/ompi#8510), and ctest -j starts jobs side by side. So every test
-# of the calling folder gets a session-directory base of its own in the build tree (Open MPI creates
-# it). Call once at the end of a tests/ folder's CMakeLists.txt; tests/scripts checks that none is
-# missing. The multinode tests do not call it: their testbed gives each simulated node its own TMPDIR.
-function(cartex_isolate_mpi_sessions)
+# cartex_finish_test_folder(): called once at the end of a tests/ folder's CMakeLists.txt; gives every
+# test of the folder
+#  - the folder's name as ctest label (core, cart, halo, apps, ...): the CI configurations other than
+#    Release run the layers they can change, chosen by label (docs/testing.md, "Configurations");
+#  - an Open MPI session-directory base of its own in the build tree (Open MPI creates it). Open MPI 4
+#    keeps one session directory per user and host (/tmp/ompi.<host>.<uid>), creates it when a job
+#    starts and removes it when the last job ends; a job that starts at that moment fails with
+#    "mkdir ...: File exists" (open-mpi/ompi#8510), and ctest -j starts jobs side by side. Other MPIs
+#    ignore the variable.
+# tests/scripts checks that no test misses either. The multinode tests do not call it: their testbed
+# gives each simulated node its own TMPDIR, and they carry their label themselves.
+function(cartex_finish_test_folder)
+  get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   get_property(tests DIRECTORY PROPERTY TESTS)
   foreach(test IN LISTS tests)
+    set_property(TEST ${test} APPEND PROPERTY LABELS ${folder})
     set_property(TEST ${test} APPEND PROPERTY ENVIRONMENT
                  "OMPI_MCA_orte_tmpdir_base=${CMAKE_BINARY_DIR}/mpi-sessions/${test}")
   endforeach()

@@ -10,21 +10,21 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 rounds=${1:-2}
 build=${2:-$root/build-openmp}
-. "$root/scripts/mpiexec_flags.sh" 2
+. "$root/scripts/mpiexec_flags.sh" 2 "$build"
 # Open MPI binds each of 2 ranks to one core by default, which would put a rank's threads on one core.
 MPIEXEC_FLAGS+=(--bind-to none)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(uname -r)"
-echo "command: mpiexec -n RANKS ${MPIEXEC_FLAGS[*]} -x OMP_NUM_THREADS=THREADS -x OMP_PROC_BIND=false" \
+echo "command: $MPIEXEC -n RANKS ${MPIEXEC_FLAGS[*]} with OMP_NUM_THREADS=THREADS OMP_PROC_BIND=false" \
      "$build/bin/heat3d inputs/heat3d.yaml --set grid.n=[256,256,256] --set run.steps=100 ..."
 printf '%-5s %-22s %-10s %-12s %-12s %s\n' round "ranks x threads" MLUP/s "time/step" "exch. avg" "load (1 min)"
 for round in $(seq "$rounds"); do
   for config in "1 2" "2 1" "2 2"; do
     read -r ranks threads <<<"$config"
     load=$(cut -d' ' -f1 /proc/loadavg)
-    out=$(cd "$work" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=false mpiexec -n "$ranks" "${MPIEXEC_FLAGS[@]}" \
+    out=$(cd "$work" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=false "$MPIEXEC" -n "$ranks" "${MPIEXEC_FLAGS[@]}" \
           "$build/bin/heat3d" "$root/inputs/heat3d.yaml" --set "grid.n=[256,256,256]" --set run.steps=100 \
           --set run.progress_every=0 --set output.history=false 2>/dev/null)
     grep -q "^  kokkos .*, $threads thread(s) per rank$" <<<"$out" || { echo "$out"; echo "not $threads threads"; exit 1; }

@@ -37,9 +37,9 @@ for run in $(seq "$runs"); do
   # mpiexec reads from stdin: it gets /dev/null, so that the list of groups reaches `read`.
   while IFS=$'\t' read -r group bench ranks args; do
     read -r -a argv <<<"$args"
-    . "$root/scripts/mpiexec_flags.sh" "$ranks"
+    . "$root/scripts/mpiexec_flags.sh" "$ranks" "$build"
     echo "run $run: $group ($ranks ranks, load $(cut -d' ' -f1 /proc/loadavg))"
-    if ! mpiexec -n "$ranks" "${MPIEXEC_FLAGS[@]}" --bind-to none "$build/bin/$bench" "${argv[@]}" "${method[@]}" \
+    if ! "$MPIEXEC" -n "$ranks" "${MPIEXEC_FLAGS[@]}" --bind-to none "$build/bin/$bench" "${argv[@]}" "${method[@]}" \
         --csv "$out/${group}_$run.csv" --label "$group" </dev/null >"$out/log" 2>&1; then
       echo "bench_regress: $bench failed on $group:"
       cat "$out/log"

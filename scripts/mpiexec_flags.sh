@@ -1,13 +1,20 @@
-# Sourced by scripts: sets MPIEXEC_FLAGS for Open MPI on this kind of machine (few cores, maybe root).
-# Usage: . scripts/mpiexec_flags.sh RANKS
-# Open MPI 4 names itself "mpiexec (OpenRTE) 4.1.4" and Open MPI 5 "mpiexec (Open MPI) 5.0.x", so ask
-# ompi_info, which only Open MPI has, and fall back to either name in the version line.
+# Sourced by scripts: sets MPIEXEC, the mpiexec of a cartex build, and MPIEXEC_FLAGS, the options a run
+# of RANKS ranks needs on this machine as this user (quiet, more ranks than cores, root), from the one
+# launcher description, scripts/mpi_launcher.py (Open MPI's and Hydra's spellings).
+# Usage: . scripts/mpiexec_flags.sh RANKS [BUILD_DIR]     BUILD_DIR: default build/ of this clone
+# MPIEXEC is the MPIEXEC_EXECUTABLE the build was configured with (an MPICH build runs under MPICH's
+# mpiexec, not the first one on PATH), or `mpiexec` before the build exists.
 # Written with `if`, not `cond && ...`: the callers run under `set -e`, where a false last condition
 # would end them.
-MPIEXEC_FLAGS=()
-if command -v ompi_info >/dev/null 2>&1 || mpiexec --version 2>/dev/null | grep -qE "Open MPI|OpenRTE"; then
-  # Quiet: a failing run shows cartex's own one-line error, not Open MPI's banner after it.
-  MPIEXEC_FLAGS+=(-q)
-  if [ "${1:-1}" -gt "$(nproc)" ]; then MPIEXEC_FLAGS+=(--oversubscribe); fi
-  if [ "$(id -u)" -eq 0 ]; then MPIEXEC_FLAGS+=(--allow-run-as-root); fi
+_cartex_scripts=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+_cartex_cache=${2:-$_cartex_scripts/../build}/CMakeCache.txt
+MPIEXEC=mpiexec
+if [ -f "$_cartex_cache" ]; then
+  MPIEXEC=$(sed -n 's/^MPIEXEC_EXECUTABLE:[A-Z]*=//p' "$_cartex_cache")
+  if [ -z "$MPIEXEC" ]; then MPIEXEC=mpiexec; fi
 fi
+# An assignment, so that a failing mpi_launcher.py (an mpiexec of neither family) ends a `set -e` caller.
+_cartex_flags=$(python3 "$_cartex_scripts/mpi_launcher.py" --mpiexec "$MPIEXEC" flags "${1:-1}")
+MPIEXEC_FLAGS=()
+if [ -n "$_cartex_flags" ]; then mapfile -t MPIEXEC_FLAGS <<<"$_cartex_flags"; fi
+unset _cartex_scripts _cartex_cache _cartex_flags

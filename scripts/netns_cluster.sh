@@ -13,6 +13,7 @@
 #   scripts/netns_cluster.sh up N             make nodes 1..N (keeps nodes that exist; safe to repeat)
 #   scripts/netns_cluster.sh nodes            the number of nodes up (0 when down)
 #   scripts/netns_cluster.sh flags SLOTS [K]  mpiexec options for the first K nodes (default all) x SLOTS
+#                                             (Open MPI only: $MPIEXEC, default mpiexec, must be Open MPI's)
 #   scripts/netns_cluster.sh run CMD...       run CMD (mpiexec ...) in the launcher namespace
 #   scripts/netns_cluster.sh bytes            per node: tx and rx bytes of its interface
 #   scripts/netns_cluster.sh down             remove all it made (safe to repeat)
@@ -103,11 +104,17 @@ flags() {
   [ "$n" -gt 0 ] || fail "no testbed; run 'up N' first"
   [ "$k" -ge 1 ] && [ "$k" -le "$n" ] || fail "flags: $k node(s) asked, $n up"
   for i in $(seq 1 "$k"); do hosts+="${hosts:+,}$subnet.1$i:$slots"; done
+  local launcher family
+  launcher=$(dirname "${BASH_SOURCE[0]}")/mpi_launcher.py
+  family=$(python3 "$launcher" --mpiexec "${MPIEXEC:-mpiexec}" family) || fail "no launcher for ${MPIEXEC:-mpiexec}"
+  # The tuning below is Open MPI's; Hydra's proxies and MPICH's UCX transport are not ported.
+  [ "$family" = openmpi ] || fail "the testbed runs Open MPI only; ${MPIEXEC:-mpiexec} is $family's mpiexec"
   # routed direct: every daemon talks to mpiexec itself (no tree through daemons the agent cannot reach).
   # yield_when_idle: all nodes share the machine's cores; a rank polling TCP without yielding holds a
   # core for a whole scheduler quantum (an exchange then costs ~10 ms, a test minutes instead of seconds).
-  echo "--mca plm_rsh_agent $agent --mca routed direct --mca mpi_yield_when_idle 1 --mca oob_tcp_if_include $subnet.0/24" \
-       "--mca btl_tcp_if_include $subnet.0/24 --mca btl self,vader,tcp --host $hosts"
+  echo "--mca routed direct --mca mpi_yield_when_idle 1 --mca oob_tcp_if_include $subnet.0/24" \
+       "--mca btl_tcp_if_include $subnet.0/24 --mca btl self,vader,tcp" \
+       $(python3 "$launcher" --mpiexec "${MPIEXEC:-mpiexec}" hosts "$agent" "$hosts")
 }
 
 run() {

@@ -11,4 +11,4 @@ shift $(( $# > 2 ? 2 : $# ))
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh" heat3d
 . "$root/scripts/mpiexec_flags.sh" "$ranks"
-exec mpiexec -n "$ranks" "${MPIEXEC_FLAGS[@]}" "$root/build/bin/heat3d" "$input" "$@"
+exec "$MPIEXEC" -n "$ranks" "${MPIEXEC_FLAGS[@]}" "$root/build/bin/heat3d" "$input" "$@"

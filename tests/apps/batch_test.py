@@ -129,7 +129,7 @@ def rank_pids(tag, timeout=60):
             except OSError:
                 continue
             for e in env:
-                if e.startswith("OMPI_COMM_WORLD_RANK="):
+                if e.startswith(cartex_testing.launcher(ARGS.mpiexec).rank_variable + "="):
                     found[int(e.split("=", 1)[1])] = int(pid)
         if len(found) == 3:
             return found

@@ -116,8 +116,9 @@ def case_resources_limit():
 
 def spawn(ranks, args, d, name):
     """Starts heat3d on `ranks` ranks in the background; each rank writes its pid to NAME.RANK."""
-    cmd = [ARGS.mpiexec, "-n", str(ranks)] + cartex_testing.MPI_FLAGS
-    cmd += ["sh", "-c", f'echo $$ > {name}.$OMPI_COMM_WORLD_RANK; exec "$0" "$@"', ARGS.heat3d] + args
+    rank = cartex_testing.launcher(ARGS.mpiexec).rank_variable
+    cmd = [ARGS.mpiexec, "-n", str(ranks)] + cartex_testing.mpi_flags(ARGS.mpiexec, ranks)
+    cmd += ["sh", "-c", f'echo $$ > {name}.${rank}; exec "$0" "$@"', ARGS.heat3d] + args
     return subprocess.Popen(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

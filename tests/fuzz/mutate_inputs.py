@@ -125,7 +125,7 @@ def run_one(job):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
             return job, f"no exit within {args.timeout} s", None
-        err = (per_rank_output(rank_dir, ranks) or ("", err.decode("latin-1")))[1]
+        err = (per_rank_output(args.mpiexec, rank_dir, ranks, err.decode("latin-1")) or ("", err.decode("latin-1")))[1]
         lines = own_lines(err)
         if proc.returncode not in (0, 2):
             return job, f"exit {proc.returncode}: {lines[-5:]}", proc.returncode

@@ -8,7 +8,7 @@ root=$1
 fake=$(mktemp -d)
 trap 'rm -rf "$fake"' EXIT
 mkdir -p "$fake/scripts" "$fake/bin"
-cp "$root"/scripts/{run.sh,test.sh,build.sh,mpiexec_flags.sh} "$fake/scripts/"
+cp "$root"/scripts/{run.sh,test.sh,build.sh,mpiexec_flags.sh,mpi_launcher.py} "$fake/scripts/"
 printf '#!/bin/sh\n' >"$fake/scripts/setup.sh"
 log=$fake/calls.log
 for tool in cmake ctest mpiexec; do
@@ -16,6 +16,9 @@ for tool in cmake ctest mpiexec; do
   printf '#!/bin/sh\necho "%s $*" >>"%s"\n[ "$1" = --preset ] && mkdir -p build && touch build/CMakeCache.txt\nexit 0\n' \
     "$tool" "$log" >"$fake/bin/$tool"
 done
+# mpiexec answers --version as Open MPI's does (scripts/mpi_launcher.py tells the family by it).
+printf '#!/bin/sh\n[ "$1" = --version ] && echo "mpiexec (OpenRTE) 4.1.4" && exit 0\n' >"$fake/bin/mpiexec.new"
+tail -n +2 "$fake/bin/mpiexec" >>"$fake/bin/mpiexec.new" && mv "$fake/bin/mpiexec.new" "$fake/bin/mpiexec"
 chmod +x "$fake"/bin/* "$fake"/scripts/*
 fail=0
 expect() {  # expect WHAT PATTERN: a logged call matches the extended regex PATTERN

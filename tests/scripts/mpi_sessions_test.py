@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Every test of the build tree (but the multinode ones, whose testbed gives each node its own TMPDIR)
 runs its MPI jobs under an Open MPI session-directory base of its own (cmake/CartexTesting.cmake's
-cartex_isolate_mpi_sessions): otherwise two jobs started side by side by ctest -j can race on the
-per-user session directory and one fails (open-mpi/ompi#8510)."""
+cartex_finish_test_folder): otherwise two jobs started side by side by ctest -j can race on the
+per-user session directory and one fails (open-mpi/ompi#8510). And every test carries its folder's
+label, by which the CI configurations choose what they run (docs/testing.md)."""
 import json
 import subprocess
 import sys
@@ -21,9 +22,12 @@ def main(ctest, build_dir):
         if "multinode" in props.get("LABELS", []):
             continue
         values = [e[len(KEY):] for e in props.get("ENVIRONMENT", []) if e.startswith(KEY)]
+        if not props.get("LABELS"):
+            problems.append(f"{test['name']}: no label (call cartex_finish_test_folder() at the end of its "
+                            f"folder's CMakeLists.txt)")
         if len(values) != 1:
             problems.append(f"{test['name']}: {len(values)} session-directory bases (expected 1; call "
-                            f"cartex_isolate_mpi_sessions() at the end of its folder's CMakeLists.txt)")
+                            f"cartex_finish_test_folder() at the end of its folder's CMakeLists.txt)")
         elif values[0] in bases:
             problems.append(f"{test['name']}: shares its session-directory base with {bases[values[0]]}")
         else:

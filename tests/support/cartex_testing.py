@@ -4,7 +4,6 @@ under mpiexec (optionally collecting every rank's own exit code), and reading an
     sys.path.insert(0, "<repo>/tests/support"); import cartex_testing as ct
 """
 import contextlib
-import glob
 import os
 import re
 import shutil
@@ -21,8 +20,20 @@ def small_input(steps=20, progress_every=5, time_step="cfl: 0.5"):
 
 BASE_INPUT = small_input()
 
-MPI_FLAGS = ["-q", "--oversubscribe", "--allow-run-as-root", "--bind-to", "none"]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+import mpi_launcher  # noqa: E402  (the one launcher description: Open MPI's and Hydra's spellings)
+
 FAILURES = []
+
+
+def launcher(mpiexec):
+    """The mpi_launcher.Launcher of `mpiexec` (Open MPI or Hydra)."""
+    return mpi_launcher.detect(mpiexec)
+
+
+def mpi_flags(mpiexec, ranks=8):
+    """The options every test launch of `ranks` ranks uses: quiet, oversubscribed, as root, unbound."""
+    return launcher(mpiexec).flags(ranks, any_user=True, unbound=True)
 
 
 def check(cond, what):
@@ -44,9 +55,11 @@ def mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes=False, output
     appends its own exit code to rank_codes(cwd) (removed here first); with output_dir every rank's
     stdout and stderr also go to files below it (Open MPI's --output-filename, see per_rank_output);
     launch = (command that runs mpiexec, extra mpiexec options), e.g. a multi-node testbed's."""
-    cmd = list(launch[0]) + [mpiexec, "-n", str(ranks)] + MPI_FLAGS + list(launch[1])
+    mpi = launcher(mpiexec)
+    cmd = list(launch[0]) + [mpiexec, "-n", str(ranks)] + mpi_flags(mpiexec, ranks) + list(launch[1])
     if output_dir:
-        cmd += ["--output-filename", output_dir]
+        os.makedirs(output_dir, exist_ok=True)  # Hydra does not make it
+        cmd += mpi.rank_output_flags(output_dir)
     if not per_rank_codes:
         return cmd + [program] + list(args)
     codes_file = os.path.join(cwd, "rank-exit-codes.txt")
@@ -54,7 +67,7 @@ def mpi_command(mpiexec, ranks, program, args, cwd, per_rank_codes=False, output
         os.remove(codes_file)
     # Every rank appends its own exit code, so the test sees all of them, not mpiexec's pick; and
     # mpiexec must not kill the other ranks when the first one exits non-zero.
-    cmd += ["--mca", "orte_abort_on_non_zero_status", "0"]
+    cmd += mpi.keep_going_flags()
     return cmd + ["sh", "-c", '"$0" "$@"; c=$?; echo $c >> ' + codes_file + '; exit $c', program] + list(args)
 
 
@@ -67,7 +80,7 @@ def rank_codes(cwd):
 def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, timeout=120, launch=((), ())):
     """Runs `program args` on `ranks` ranks in `cwd` with `env` added to the environment (launch: see
     mpi_command); returns (exit code, stdout, stderr, per-rank exit codes — only with per_rank_codes)."""
-    # Each rank's stdout and stderr also go to files of their own (Open MPI's --output-filename): the
+    # Each rank's stdout and stderr also go to files of their own (Launcher.rank_output_flags): the
     # streams mpiexec merges can cut one rank's lines into another's (Kokkos writes its warnings piece by
     # piece), the files cannot. stdout and stderr are then every rank's file in rank order.
     rank_dir = tempfile.mkdtemp(prefix="cartex-ranks-")
@@ -75,23 +88,16 @@ def mpirun(mpiexec, ranks, program, args, cwd, per_rank_codes=False, env=None, t
     try:
         p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
                            env=dict(os.environ, **(env or {})))
-        stdout, stderr = per_rank_output(rank_dir, ranks) or (p.stdout, p.stderr)
+        stdout, stderr = per_rank_output(mpiexec, rank_dir, ranks, p.stderr) or (p.stdout, p.stderr)
     finally:
         shutil.rmtree(rank_dir, ignore_errors=True)
     return p.returncode, stdout, stderr, rank_codes(cwd) if per_rank_codes else []
 
 
-def per_rank_output(rank_dir, ranks):
-    """(stdout, stderr): the files <rank_dir>/<job>/rank.<r>/std{out,err} joined in rank order, or None
-    when there are not one of each per rank (an MPI without --output-filename's layout)."""
-    jobs = glob.glob(os.path.join(rank_dir, "*"))
-    if len(jobs) != 1:
-        return None
-    texts = []
-    for stream in ("stdout", "stderr"):
-        files = [os.path.join(jobs[0], f"rank.{r}", stream) for r in range(ranks)]
-        texts.append("".join(open(f, errors="backslashreplace").read() if os.path.exists(f) else "" for f in files))
-    return tuple(texts) if all(os.path.isdir(os.path.join(jobs[0], f"rank.{r}")) for r in range(ranks)) else None
+def per_rank_output(mpiexec, rank_dir, ranks, launcher_stderr=""):
+    """(stdout, stderr): every rank's own output below `rank_dir` in rank order, or None when the job
+    did not start every rank (mpi_launcher.Launcher.rank_output)."""
+    return launcher(mpiexec).rank_output(rank_dir, ranks, launcher_stderr)
 
 
 # Lines that Kokkos prints on its own (the OpenMP backend warns about thread binding and oversubscription
