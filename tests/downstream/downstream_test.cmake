@@ -1,7 +1,9 @@
 # Installs the cartex build tree into a scratch prefix, then configures, builds and runs the downstream
-# project against it with find_package(cartex); then checks that find_package(cartex) refuses another
-# Kokkos than the one cartex was built with, even of the same version. Variables: BUILD_DIR, SOURCE_DIR,
-# WORK_DIR, MPIEXEC, GENERATOR, KOKKOS_VERSION.
+# project against it with find_package(cartex) (which must pick cartex's MPI and HDF5 by itself); then
+# checks that find_package(cartex) refuses another Kokkos than the one cartex was built with, even of
+# the same version, and another MPI (the other of Open MPI and MPICH, when both are installed).
+# Variables: BUILD_DIR, SOURCE_DIR, WORK_DIR, MPIEXEC, FLAGS (mpiexec options, space-separated),
+# GENERATOR, KOKKOS_VERSION, MPI_FAMILY ("Open MPI" or "MPICH").
 file(REMOVE_RECURSE ${WORK_DIR})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix
                 RESULT_VARIABLE rc OUTPUT_QUIET)
@@ -18,7 +20,8 @@ execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/build RESULT_VARIAB
 if(rc)
   message(FATAL_ERROR "building the downstream project failed (${rc})")
 endif()
-execute_process(COMMAND ${MPIEXEC} -n 2 --oversubscribe --allow-run-as-root ${WORK_DIR}/build/downstream
+separate_arguments(flags UNIX_COMMAND "${FLAGS}")
+execute_process(COMMAND ${MPIEXEC} -n 2 ${flags} ${WORK_DIR}/build/downstream
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(rc OR NOT out MATCHES "downstream ok")
@@ -38,3 +41,27 @@ if(NOT rc OR NOT text MATCHES "cartex was built with Kokkos ${KOKKOS_VERSION} \\
   message(FATAL_ERROR "find_package(cartex) accepted another Kokkos (exit ${rc}):\n${out}${err}")
 endif()
 message("another Kokkos of the same version is refused")
+
+# Another MPI: the downstream project asks for it with its compiler wrappers, and is refused by name.
+if(MPI_FAMILY STREQUAL "MPICH")
+  set(other_family "Open MPI")
+  find_program(other_cxx NAMES mpicxx.openmpi)
+  find_program(other_c NAMES mpicc.openmpi)
+else()
+  set(other_family "MPICH")
+  find_program(other_cxx NAMES mpicxx.mpich)
+  find_program(other_c NAMES mpicc.mpich)
+endif()
+if(NOT other_cxx OR NOT other_c)
+  message("another MPI is not checked: no ${other_family} compiler wrappers here (scripts/setup.sh --mpi mpich installs MPICH)")
+  return()
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build-other-mpi -G ${GENERATOR}
+                        -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DMPI_C_COMPILER=${other_c} -DMPI_CXX_COMPILER=${other_cxx}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(REPLACE "\n" " " text "${out}${err}")
+string(REGEX REPLACE " +" " " text "${text}")
+if(NOT rc OR NOT text MATCHES "cartex was built with ${MPI_FAMILY} \\(.*\\), but this project found ${other_family} \\(${other_cxx}: ")
+  message(FATAL_ERROR "find_package(cartex) accepted another MPI (exit ${rc}):\n${out}${err}")
+endif()
+message("another MPI (${other_family}) is refused")
