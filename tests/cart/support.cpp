@@ -95,4 +95,27 @@ std::vector<int> neighbors(MPI_Comm cartcomm, int sign) {
   return sign < 0 ? s : g;
 }
 
+std::vector<int> geometric_neighbors(const Case& c, int rank, int sign) {
+  const int d = c.d();
+  std::vector<int> coord(static_cast<std::size_t>(d));
+  for (int k = d - 1, rest = rank; k >= 0; --k) {
+    coord[static_cast<std::size_t>(k)] = rest % c.dims[static_cast<std::size_t>(k)];
+    rest /= c.dims[static_cast<std::size_t>(k)];
+  }
+  std::vector<int> out;
+  for (int i = 0; i < c.t(); ++i) {
+    int r = 0;
+    bool inside = true;
+    for (int k = 0; k < d; ++k) {
+      const int n = c.dims[static_cast<std::size_t>(k)];
+      int x = coord[static_cast<std::size_t>(k)] + sign * c.offsets[static_cast<std::size_t>(i * d + k)];
+      if (c.periods[static_cast<std::size_t>(k)]) x = ((x % n) + n) % n;
+      else if (x < 0 || x >= n) inside = false;
+      r = r * n + x;
+    }
+    out.push_back(inside ? r : MPI_PROC_NULL);
+  }
+  return out;
+}
+
 }  // namespace carttest

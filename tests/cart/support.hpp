@@ -39,4 +39,9 @@ MPI_Comm reference_graph(MPI_Comm cartcomm);
 // Sources (sign -1) or targets (+1) of cartcomm including MPI_PROC_NULL, in offset order.
 std::vector<int> neighbors(MPI_Comm cartcomm, int sign);
 
+// The same lists computed from the case's geometry alone (no MPI, no cartex): for offset i the rank
+// at coords(rank) + sign * offset_i, wrapped in periodic dimensions, MPI_PROC_NULL outside a
+// non-periodic one; ranks and coordinates row-major as MPI_Cart_create without reordering.
+std::vector<int> geometric_neighbors(const Case& c, int rank, int sign);
+
 }  // namespace carttest
