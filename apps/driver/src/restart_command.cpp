@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 
 namespace cartex::app {
 
@@ -13,6 +16,42 @@ namespace {
 std::string env(const char* name) {
   const char* v = std::getenv(name);
   return v ? std::string(v) : std::string();
+}
+
+// argv[0] of process `pid` ("" when it cannot be read).
+std::string argv0(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+  std::string first;
+  std::getline(in, first, '\0');
+  return first;
+}
+
+// The parent of process `pid` (0 when it cannot be read): the field after the ")" that ends the
+// command name in /proc/PID/stat is the state, then the parent's pid.
+pid_t parent_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  const std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  char state = 0;
+  long ppid = 0;
+  return std::sscanf(stat.c_str() + close + 1, " %c %ld", &state, &ppid) == 2 ? static_cast<pid_t>(ppid) : 0;
+}
+
+std::string base_name(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+
+// Hydra's mpiexec as its user invoked it (e.g. "mpiexec.mpich" where Open MPI's is the default
+// mpiexec): a rank's ancestor hydra_pmi_proxy (its parent, or a wrapper shell's) was started by
+// mpiexec itself on the launch node; "" elsewhere (an ssh-started proxy on another node).
+std::string hydra_mpiexec() {
+  pid_t pid = ::getppid();
+  for (int level = 0; level < 4 && pid > 1; ++level, pid = parent_of(pid)) {
+    if (base_name(argv0(pid)) != "hydra_pmi_proxy") continue;
+    const std::string launcher = argv0(parent_of(pid));
+    const std::string name = base_name(launcher);
+    return name.rfind("mpiexec", 0) == 0 || name.rfind("mpirun", 0) == 0 ? launcher : "";
+  }
+  return "";
 }
 
 }  // namespace
@@ -38,7 +77,10 @@ std::string launcher_words(int size) {
     if (::geteuid() == 0) words += " --allow-run-as-root";
     return words;
   }
-  if (!env("PMI_SIZE").empty() || size > 1) return "mpiexec -n " + n;
+  if (!env("PMI_SIZE").empty() || size > 1) {
+    const std::string hydra = hydra_mpiexec();
+    return (hydra.empty() ? std::string("mpiexec") : shell_quote(hydra)) + " -n " + n;
+  }
   return "";
 }
 

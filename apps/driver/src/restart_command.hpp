@@ -15,7 +15,8 @@ std::string restart_command(const Setup& s, const std::string& checkpoint);
 
 // The launcher that started `size` ranks, as the environment of this rank tells, with the rank count:
 // "srun -n N" (Slurm's srun: SLURM_STEP_NUM_TASKS is the MPI size, and Open MPI's mpiexec did not
-// start us), "mpiexec -n N" (Open MPI: OMPI_COMM_WORLD_SIZE; MPICH/Hydra: PMI_SIZE; any other
+// start us), "mpiexec -n N" (Open MPI: OMPI_COMM_WORLD_SIZE; MPICH/Hydra: PMI_SIZE, with Hydra's
+// mpiexec as invoked, e.g. mpiexec.mpich, when its process is this rank's ancestor; any other
 // multi-rank run), nothing for a single rank started without a launcher. Open MPI's mpiexec gets
 // --oversubscribe when this run had it and --allow-run-as-root when it runs as root.
 std::string launcher_words(int size);
