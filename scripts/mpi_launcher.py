@@ -18,7 +18,8 @@ scripts/netns_cluster.sh). Two families of mpiexec, told apart by `mpiexec --ver
       one exits non-zero                                            signal ends the job)
     a rank's own number       OMPI_COMM_WORLD_RANK                  PMI_RANK
     start on other hosts      --mca plm_rsh_agent AGENT             -launcher rsh -launcher-exec AGENT
-                              --host H1:S,H2:S                      -hosts H1:S,H2:S
+                              --host H1:S,H2:S                      -hosts H1:S,H2:S (not exercised:
+                                                                    the testbed runs Open MPI only)
 
 Usage as a program (prints one word per line):
     mpi_launcher.py [--mpiexec PATH] family              openmpi or hydra
@@ -55,7 +56,7 @@ class Launcher:
         if not self.openmpi:
             return ["-bind-to", "none"] if unbound else []
         out = ["-q"]
-        if any_user or ranks > (os.cpu_count() or 1):
+        if any_user or ranks > len(os.sched_getaffinity(0)):  # the cores this process may use, as nproc
             out.append("--oversubscribe")
         if any_user or os.geteuid() == 0:
             out.append("--allow-run-as-root")

@@ -1,7 +1,22 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cartex builds and runs with. Idempotent: quiet and quick when
 # everything is already there; runs `apt-get update` once before installing anything missing.
+# Usage: scripts/setup.sh [--mpi mpich]
+#   --mpi mpich   also MPICH and its parallel HDF5, next to Open MPI (the default MPI stays Open MPI;
+#                 an MPICH build names it: scripts/test_mpich.sh, docs/testing.md)
 set -euo pipefail
+
+extra=()
+case "${1:-}" in
+  "") ;;
+  --mpi)
+    case "${2:-}" in
+      mpich) extra=(mpich libmpich-dev libhdf5-mpich-dev) ;;
+      openmpi) ;;
+      *) echo "setup.sh: --mpi takes mpich or openmpi, got '${2:-}'" >&2; exit 2 ;;
+    esac ;;
+  *) echo "setup.sh: unknown option '$1' (usage: setup.sh [--mpi mpich])" >&2; exit 2 ;;
+esac
 
 packages=(
   build-essential cmake ninja-build pkg-config python3 openssh-client
@@ -12,6 +27,7 @@ packages=(
   libgtest-dev googletest
   libcli11-dev libfmt-dev
   python3-numpy python3-matplotlib python3-h5py
+  "${extra[@]}"
 )
 
 missing=()

@@ -2,7 +2,9 @@
 # Installs what is missing, builds cartex (Release) and runs every test with ctest.
 # Usage: scripts/test.sh [--full] [ctest options...]     e.g. scripts/test.sh -R halo
 #   --full   then also the threaded configuration (cartex on a Kokkos with OpenMP, 2 threads per rank:
-#            scripts/test_openmp.sh) and the sanitized one (ASan + UBSan: scripts/test_asan.sh), then 60 s of fuzzing the input layer (scripts/fuzz.sh), as CI does
+#            scripts/test_openmp.sh), the sanitized one (ASan + UBSan: scripts/test_asan.sh), 60 s of
+#            fuzzing the input layer (scripts/fuzz.sh) and the MPICH one (scripts/test_mpich.sh), as CI
+#            does; each of them runs the tests it can change (docs/testing.md, "Configurations")
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 full=0
@@ -14,4 +16,5 @@ if [ $full = 1 ]; then
   "$root/scripts/test_openmp.sh"
   "$root/scripts/test_asan.sh"
   "$root/scripts/fuzz.sh" 60
+  "$root/scripts/test_mpich.sh"
 fi

@@ -5,6 +5,10 @@
 # (OMP_NUM_THREADS=2 OMP_PROC_BIND=false), so every parallel loop runs on more than one thread.
 # Up to 8 ranks x 2 threads share 2 cores, so idle threads sleep instead of spinning
 # (OMP_WAIT_POLICY=passive): spinning at every Kokkos barrier made halo_test on 2 ranks 12x slower.
+# Chosen by label (docs/testing.md, "Configurations"): the layers that run Kokkos code (core, kernels,
+# halo, halobench, io, entry, apps, examples, downstream, profiling), up to 4 ranks. Left out: cart,
+# graph and ranks (MPI only, no Kokkos: threads cannot change them), docs, style, scripts and multinode
+# (they run the Release build or check no build), and the 5-8 rank variants (the code paths of 2-4 ranks).
 # Usage: scripts/test_openmp.sh [ctest options...]     e.g. scripts/test_openmp.sh -R halo
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,4 +22,5 @@ echo "== cartex on Kokkos with OpenMP ($kokkos), 2 threads per rank: $build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$kokkos" "${launcher[@]}" >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
 export OMP_NUM_THREADS=2 OMP_PROC_BIND=false OMP_WAIT_POLICY=passive
-(cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" "$@")
+labels='^(core|kernels|halo|halobench|io|entry|apps|examples|downstream|profiling)$'
+(cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" -L "$labels" -E '\.np[5-8]$' "$@")
