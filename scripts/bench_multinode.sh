@@ -19,6 +19,8 @@ export CARTEX_TESTBED_PREFIX=ctxbn  # a cluster of its own, removed at the end
 testbed=$root/scripts/netns_cluster.sh
 trap '"$testbed" down' EXIT
 "$testbed" up 2
+. "$root/scripts/mpiexec_flags.sh" 8 "$build"
+export MPIEXEC  # the testbed's flags are those of this mpiexec
 read -r -a flags <<<"$("$testbed" flags 1)"
 read -r -a flags4 <<<"$("$testbed" flags 4)"
 parts=" ${CARTEX_BENCH_PARTS:-halo cart graph} "
@@ -28,23 +30,23 @@ for round in $(seq "$rounds"); do
     [[ $parts == *" halo "* ]] || continue
     csv=$out/halobench_run${round}_k$k.csv
     echo "== round $round, k = $k -> $csv (load $(cut -d' ' -f1 /proc/loadavg))"
-    "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/halobench" \
+    "$testbed" run "$MPIEXEC" -n 2 "${MPIEXEC_FLAGS[@]}" --bind-to none "${flags[@]}" "$build/bin/halobench" \
       --stencil 27pt,7pt --block 4,8,16,32 --k "$k" --warmup 20 --reps 100 --series 10 \
       --csv "$csv" --label "2x1 tcp run$round k$k"
   done
   if [[ $parts == *" cart "* ]]; then
     echo "== round $round, cartbench over TCP (load $(cut -d' ' -f1 /proc/loadavg))"
-    "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/cartbench" --pingpong
-    "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/cartbench" \
+    "$testbed" run "$MPIEXEC" -n 2 "${MPIEXEC_FLAGS[@]}" --bind-to none "${flags[@]}" "$build/bin/cartbench" --pingpong
+    "$testbed" run "$MPIEXEC" -n 2 "${MPIEXEC_FLAGS[@]}" --bind-to none "${flags[@]}" "$build/bin/cartbench" \
       --d 3 --n 3 --f -1 --m 1,10,100 --op alltoall --impl mpi_neighbor,direct,combining,combining_packed \
       --reps 50 --series 5 --warmup 20
   fi
   if [[ $parts == *" graph "* ]]; then
     echo "== round $round, graphbench over TCP, 2 nodes x 1 rank (load $(cut -d' ' -f1 /proc/loadavg))"
-    "$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}" "$build/bin/graphbench" \
+    "$testbed" run "$MPIEXEC" -n 2 "${MPIEXEC_FLAGS[@]}" --bind-to none "${flags[@]}" "$build/bin/graphbench" \
       --latency --density 1.0 --moore 2:1,3:1 --sizes 4,4096 --reps 50 --series 5 --warmup 10
     echo "== round $round, graphbench 2 nodes x 4 ranks: stages only, times scheduler-bound"
-    "$testbed" run mpiexec -n 8 -q --allow-run-as-root --oversubscribe --bind-to none "${flags4[@]}" \
+    "$testbed" run "$MPIEXEC" -n 8 "${MPIEXEC_FLAGS[@]}" --bind-to none "${flags4[@]}" \
       "$build/bin/graphbench" --latency --density 0.3,0.6 --moore 2:1,2:2,3:1 --sizes 4 --reps 5 --series 2 --warmup 2
   fi
 done

@@ -30,7 +30,9 @@ run() {
   grep -E '^  (time/step|exchange share|temporal|overlap)' <<<"$out" | sed 's/^/   /'
 }
 
-node=(mpiexec -n 2 -q --oversubscribe --allow-run-as-root --bind-to none)
+. "$root/scripts/mpiexec_flags.sh" 2 "$build"
+export MPIEXEC  # the testbed's flags are those of this mpiexec
+node=("$MPIEXEC" -n 2 "${MPIEXEC_FLAGS[@]}" --bind-to none)
 for round in $(seq "$rounds"); do
   if [[ $parts == *" node "* ]]; then
     for stencil in 7pt 27pt; do
@@ -50,7 +52,7 @@ if [[ $parts == *" nodes "* ]]; then
   trap '"$testbed" down' EXIT
   "$testbed" up 2
   read -r -a flags <<<"$("$testbed" flags 1)"
-  nodes=("$testbed" run mpiexec -n 2 -q --allow-run-as-root --bind-to none "${flags[@]}")
+  nodes=("$testbed" run "$MPIEXEC" -n 2 "${MPIEXEC_FLAGS[@]}" --bind-to none "${flags[@]}")
   for round in $(seq "$rounds"); do
     for backend in p2p cart_forwarding cart_combining_packed; do
       for overlap in false true; do
