@@ -29,7 +29,7 @@ std::unique_ptr<HaloPlan> make_auto(const PlanInputs&);
 
 const std::vector<Backend>& backends() {
   // name, description, zero-copy, overlaps, buffers, per dimension, make, predict (nullptr: the stats
-  // need the plan)
+  // need the plan), unavailable (left out: available)
   static const std::vector<Backend> table{
       {"p2p", "Kokkos pack, MPI_Isend/MPI_Irecv per neighbor, Kokkos unpack", false, true, 2, false, make_p2p, predict_p2p},
       {"mpi_neighbor_alltoallw", "MPI dist-graph communicator + MPI_Ineighbor_alltoallw, derived datatypes", true, true, 0,
@@ -64,10 +64,11 @@ std::string backend_names() {
 }
 
 std::string backends_table() {
-  std::string out = fmt::format("# {:<24} {:<10} {:<9} {}\n", "backend", "memory", "start", "description");
+  std::string out = fmt::format("# {:<26} {:<10} {:<9} {}\n", "backend", "memory", "start", "description");
   for (const Backend& b : backends())
-    out += fmt::format("{:<26} {:<10} {:<9} {}\n", b.name, b.zero_copy ? "zero-copy" : "packed",
-                       b.overlaps ? "overlaps" : "blocking", b.description);
+    out += b.unavailable ? fmt::format("{:<28} unavailable: {}\n", b.name, b.unavailable)
+                         : fmt::format("{:<28} {:<10} {:<9} {}\n", b.name, b.zero_copy ? "zero-copy" : "packed",
+                                       b.overlaps ? "overlaps" : "blocking", b.description);
   return out;
 }
 
@@ -84,6 +85,7 @@ const HaloGeometry& PlanInputs::need_geometry(const char* backend) const {
 std::unique_ptr<HaloPlan> make_halo_plan(const std::string& name, const PlanInputs& inputs) {
   const Backend* b = find_backend(name);
   if (!b) throw std::invalid_argument(fmt::format("unknown halo backend \"{}\" (expected one of: {})", name, backend_names()));
+  if (b->unavailable) throw std::invalid_argument(fmt::format("halo backend {} is unavailable: {}", name, b->unavailable));
   if (b->zero_copy && !host_accessible_memory())
     throw std::invalid_argument(fmt::format("backend {} hands the field's memory to MPI, but the default memory space is "
                                             "not host-accessible; use p2p or cart_combining_packed",
