@@ -14,6 +14,9 @@ std::unique_ptr<HaloPlan> make_p2p(const PlanInputs&);
 std::optional<HaloStats> predict_p2p(const PlanInputs&);
 std::unique_ptr<HaloPlan> make_mpi_neighbor_alltoallw(const PlanInputs&);
 std::optional<HaloStats> predict_mpi_neighbor_alltoallw(const PlanInputs&);
+std::unique_ptr<HaloPlan> make_mpi_neighbor_alltoallw_init(const PlanInputs&);
+std::optional<HaloStats> predict_mpi_neighbor_alltoallw_init(const PlanInputs&);
+const char* mpi_neighbor_alltoallw_init_unavailable();
 std::unique_ptr<HaloPlan> make_cart_direct(const PlanInputs&);
 std::optional<HaloStats> predict_cart_direct(const PlanInputs&);
 std::unique_ptr<HaloPlan> make_cart_combining(const PlanInputs&);
@@ -46,6 +49,9 @@ const std::vector<Backend>& backends() {
        false, make_graph_combining, nullptr},
       {"p2p_persistent", "p2p on persistent requests (MPI_Send_init/MPI_Recv_init, MPI_Startall)", false, true, 2,
        false, make_p2p_persistent, predict_p2p_persistent},
+      {"mpi_neighbor_alltoallw_init", "mpi_neighbor_alltoallw on one persistent request (MPI-4 MPI_Neighbor_alltoallw_init)",
+       true, true, 0, false, make_mpi_neighbor_alltoallw_init, predict_mpi_neighbor_alltoallw_init,
+       mpi_neighbor_alltoallw_init_unavailable()},
       {"auto", "times the others at creation and keeps the fastest", false, false, 4, true, make_auto, nullptr},
   };
   return table;
