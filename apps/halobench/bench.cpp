@@ -37,10 +37,12 @@ std::vector<std::string> backends_to_run(const Options& o) {
 }
 
 std::vector<std::string> skipped_backends(const Options& o) {
-  std::vector<std::string> out;
+  std::vector<std::string> names, out;
   for (const std::string& b : requested(o))
-    if (const char* why = unavailable(b); why && std::find(out.begin(), out.end(), b) == out.end())
+    if (const char* why = unavailable(b); why && std::find(names.begin(), names.end(), b) == names.end()) {
+      names.push_back(b);
       out.push_back(b + " (unavailable: " + why + ")");
+    }
   return out;
 }
 
