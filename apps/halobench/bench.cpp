@@ -11,12 +11,38 @@
 
 namespace halobench {
 
-std::vector<std::string> backends_to_run(const Options& o) {
-  std::vector<std::string> out{kBaseline};
+namespace {
+
+// --backends, or every row of the registry.
+std::vector<std::string> requested(const Options& o) {
+  if (!o.backends.empty()) return o.backends;
   std::vector<std::string> all;
   for (const auto& b : cartex::halo::backends()) all.emplace_back(b.name);
-  for (const std::string& b : o.backends.empty() ? all : o.backends)
-    if (std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
+  return all;
+}
+
+// Why this build cannot run backend `name`, or nullptr (also for names not in the registry).
+const char* unavailable(const std::string& name) {
+  const cartex::halo::Backend* row = cartex::halo::find_backend(name);
+  return row ? row->unavailable : nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string> backends_to_run(const Options& o) {
+  std::vector<std::string> out{kBaseline};
+  for (const std::string& b : requested(o))
+    if (std::find(out.begin(), out.end(), b) == out.end() && !unavailable(b)) out.push_back(b);
+  return out;
+}
+
+std::vector<std::string> skipped_backends(const Options& o) {
+  std::vector<std::string> names, out;
+  for (const std::string& b : requested(o))
+    if (const char* why = unavailable(b); why && std::find(names.begin(), names.end(), b) == names.end()) {
+      names.push_back(b);
+      out.push_back(b + " (unavailable: " + why + ")");
+    }
   return out;
 }
 

@@ -28,8 +28,12 @@ struct Result {
   std::vector<double> series_medians;  // seconds, one per series (benchstats::series_medians)
 };
 
-// The backends of a run: the requested ones (every row of the halo registry when none), baseline first.
+// The backends of a run: the requested ones (every row of the halo registry when none), baseline
+// first, without those this build cannot run.
 std::vector<std::string> backends_to_run(const Options& o);
+
+// The requested backends this build cannot run, each with the reason, for the run to say it skips them.
+std::vector<std::string> skipped_backends(const Options& o);
 
 // Builds, checks and times every backend on `p`; the results are the same on every rank. Collective.
 std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm comm);

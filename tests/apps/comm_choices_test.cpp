@@ -1,7 +1,8 @@
 // comm.backend and comm.allreduce are checked by the app against the layers that own the names (the
 // halo registry, comm/ranks), with the same located line as every input error; a zero-copy backend
 // is refused when Kokkos' default memory space is not host-accessible (a parameter here: the Serial
-// and OpenMP builds have no device memory space, and the check must be able to fail).
+// and OpenMP builds have no device memory space, and the check must be able to fail), and a backend
+// this build's MPI cannot run like an unknown one (a registry row marked unavailable, made here).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -42,15 +43,51 @@ TEST(CommChoices, UnknownBackendNamesTheRegistryAndEscapesControlBytes) {
             "a.yaml:7:12: comm.backend: unknown backend \"smoke_signals\" (expected one of: " + halo::backend_names() + ")");
 }
 
-TEST(CommChoices, EveryRegisteredBackendIsAccepted) {
+// The InputError text of check_backend_choice for `row`, or "(no error)".
+std::string error_of(const core::Config& cfg, const halo::Backend& row) {
+  try {
+    app::check_backend_choice(cfg, &row, true);
+  } catch (const core::InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(CommChoices, EveryAvailableBackendIsAccepted) {
   for (const halo::Backend& b : halo::backends())
-    EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), true), "(no error)") << b.name;
+    if (!b.unavailable)
+      EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), true), "(no error)") << b.name;
+}
+
+TEST(CommChoices, UnavailableBackendIsALocatedErrorNamingTheReasonAndTheAvailableOnes) {
+  const halo::Backend* real = halo::find_backend("mpi_neighbor_alltoallw_init");
+  ASSERT_NE(real, nullptr);
+  halo::Backend row = *real;
+  row.unavailable = "this MPI lacks it";
+  std::string available;  // the registry's (the fake row is not in it)
+  for (const halo::Backend& b : halo::backends())
+    if (!b.unavailable) available += (available.empty() ? "" : ", ") + std::string(b.name);
+  EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: mpi_neighbor_alltoallw_init\n"), row),
+            "a.yaml:7:12: comm.backend: backend mpi_neighbor_alltoallw_init is unavailable: this MPI lacks it (expected "
+            "one of: " + available + ")");
+  EXPECT_EQ(error_of(config(kBase, {"comm.backend=mpi_neighbor_alltoallw_init"}), row).rfind(
+                "--set comm.backend=mpi_neighbor_alltoallw_init: comm.backend: backend mpi_neighbor_alltoallw_init is "
+                "unavailable: this MPI lacks it (",
+                0),
+            0u);
+  row.unavailable = nullptr;
+  EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: mpi_neighbor_alltoallw_init\n"), row), "(no error)");
 }
 
 TEST(CommChoices, ZeroCopyWithoutHostAccessibleMemoryIsAnInputError) {
   int zero_copy = 0;
   for (const halo::Backend& b : halo::backends()) {
     const std::string e = error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), false);
+    if (b.unavailable) {
+      EXPECT_NE(e.find(" is unavailable: "), std::string::npos) << e;  // that comes first
+      zero_copy += b.zero_copy;
+      continue;
+    }
     if (!b.zero_copy) {
       EXPECT_EQ(e, "(no error)") << b.name;
       continue;
@@ -60,7 +97,7 @@ TEST(CommChoices, ZeroCopyWithoutHostAccessibleMemoryIsAnInputError) {
         << e;
     EXPECT_NE(e.find("p2p"), std::string::npos) << e;  // names the backends that can run
   }
-  EXPECT_EQ(zero_copy, 3);  // mpi_neighbor_alltoallw, cart_direct, cart_combining
+  EXPECT_EQ(zero_copy, 4);  // mpi_neighbor_alltoallw, cart_direct, cart_combining, mpi_neighbor_alltoallw_init
   EXPECT_EQ(error_of(config(kBase), false), "(no error)");  // the default (p2p) packs
 }
 

@@ -11,21 +11,31 @@
 
 namespace cartex::app {
 
-void check_comm_choices(const core::Config& cfg, bool host_accessible_memory) {
-  const halo::Backend* b = halo::find_backend(cfg.backend);
+void check_backend_choice(const core::Config& cfg, const halo::Backend* b, bool host_accessible_memory) {
   if (!b)
     throw core::InputError(core::input_error_text(
         cfg, "comm.backend", fmt::format("unknown backend \"{}\" (expected one of: {})", cfg.backend, halo::backend_names())));
-  if (b->zero_copy && !host_accessible_memory) {
-    std::vector<std::string> usable;
-    for (const auto& row : halo::backends())
-      if (!row.zero_copy) usable.emplace_back(row.name);
+  std::vector<std::string> available, packed;
+  for (const auto& row : halo::backends()) {
+    if (row.unavailable) continue;
+    available.emplace_back(row.name);
+    if (!row.zero_copy) packed.emplace_back(row.name);
+  }
+  if (b->unavailable)
+    throw core::InputError(core::input_error_text(
+        cfg, "comm.backend",
+        fmt::format("backend {} is unavailable: {} (expected one of: {})", cfg.backend, b->unavailable,
+                    fmt::join(available, ", "))));
+  if (b->zero_copy && !host_accessible_memory)
     throw core::InputError(core::input_error_text(
         cfg, "comm.backend",
         fmt::format("backend {} hands the field's memory to MPI, but Kokkos' default memory space is not "
                     "host-accessible (expected one of: {})",
-                    cfg.backend, fmt::join(usable, ", "))));
-  }
+                    cfg.backend, fmt::join(packed, ", "))));
+}
+
+void check_comm_choices(const core::Config& cfg, bool host_accessible_memory) {
+  check_backend_choice(cfg, halo::find_backend(cfg.backend), host_accessible_memory);
   const auto names = ranks::algorithm_names();
   if (std::find(names.begin(), names.end(), cfg.allreduce) == names.end())
     throw core::InputError(core::input_error_text(cfg, "comm.allreduce",

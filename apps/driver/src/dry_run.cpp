@@ -78,13 +78,17 @@ void print_dry_run(const Setup& s) {
   const bool host = halo::host_accessible_memory();
   for (const halo::Backend& backend : halo::backends()) {
     if (std::strcmp(backend.name, "auto") == 0) continue;
+    if (backend.unavailable) {
+      table += fmt::format("  {:<28} (unavailable: {})\n", backend.name, backend.unavailable);
+      continue;
+    }
     if (backend.zero_copy && !host) {
-      table += fmt::format("  {:<24} (zero-copy: not with this Kokkos memory space)\n", backend.name);
+      table += fmt::format("  {:<28} (zero-copy: not with this Kokkos memory space)\n", backend.name);
       continue;
     }
     const halo::HaloStats st = backend.make({p, comm, &*s.geometry})->stats();
     const auto m = min_max(st.messages, comm), b = min_max(st.bytes, comm), r = min_max(st.rounds, comm);
-    table += fmt::format("  {:<24} {:>12} {:>22} {:>8}\n", backend.name, fmt::format("{}..{}", m.first, m.second),
+    table += fmt::format("  {:<28} {:>12} {:>22} {:>8}\n", backend.name, fmt::format("{}..{}", m.first, m.second),
                          fmt::format("{}..{}", b.first, b.second), fmt::format("{}..{}", r.first, r.second));
   }
   // Inter-node traffic of one exchange with the grid in MPI order and in node blocks. Collective.
@@ -128,7 +132,7 @@ void print_dry_run(const Setup& s) {
   const bool two_fields = s.cfg.equation == core::Equation::kWave && k > 1;
   const char* per_cycle = two_fields ? "; each cycle exchanges 2 fields, u and the previous level: twice this" : "";
   fmt::print("# halo exchange per backend (per exchange of one field and rank, min..max over ranks{})\n", per_cycle);
-  fmt::print("  {:<24} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
+  fmt::print("  {:<28} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
   fmt::print("{}", resources_text(s.resources));
   fmt::print("# output: output.dir \"{}\" checked without writing (path, permissions, file system); a run creates it "
              "and writes a probe file in it before step 1\n",

@@ -14,6 +14,9 @@ std::unique_ptr<HaloPlan> make_p2p(const PlanInputs&);
 std::optional<HaloStats> predict_p2p(const PlanInputs&);
 std::unique_ptr<HaloPlan> make_mpi_neighbor_alltoallw(const PlanInputs&);
 std::optional<HaloStats> predict_mpi_neighbor_alltoallw(const PlanInputs&);
+std::unique_ptr<HaloPlan> make_mpi_neighbor_alltoallw_init(const PlanInputs&);
+std::optional<HaloStats> predict_mpi_neighbor_alltoallw_init(const PlanInputs&);
+const char* mpi_neighbor_alltoallw_init_unavailable();
 std::unique_ptr<HaloPlan> make_cart_direct(const PlanInputs&);
 std::optional<HaloStats> predict_cart_direct(const PlanInputs&);
 std::unique_ptr<HaloPlan> make_cart_combining(const PlanInputs&);
@@ -29,7 +32,7 @@ std::unique_ptr<HaloPlan> make_auto(const PlanInputs&);
 
 const std::vector<Backend>& backends() {
   // name, description, zero-copy, overlaps, buffers, per dimension, make, predict (nullptr: the stats
-  // need the plan)
+  // need the plan), unavailable (left out: available)
   static const std::vector<Backend> table{
       {"p2p", "Kokkos pack, MPI_Isend/MPI_Irecv per neighbor, Kokkos unpack", false, true, 2, false, make_p2p, predict_p2p},
       {"mpi_neighbor_alltoallw", "MPI dist-graph communicator + MPI_Ineighbor_alltoallw, derived datatypes", true, true, 0,
@@ -46,6 +49,9 @@ const std::vector<Backend>& backends() {
        false, make_graph_combining, nullptr},
       {"p2p_persistent", "p2p on persistent requests (MPI_Send_init/MPI_Recv_init, MPI_Startall)", false, true, 2,
        false, make_p2p_persistent, predict_p2p_persistent},
+      {"mpi_neighbor_alltoallw_init", "mpi_neighbor_alltoallw on one persistent request (MPI-4 MPI_Neighbor_alltoallw_init)",
+       true, true, 0, false, make_mpi_neighbor_alltoallw_init, predict_mpi_neighbor_alltoallw_init,
+       mpi_neighbor_alltoallw_init_unavailable()},
       {"auto", "times the others at creation and keeps the fastest", false, false, 4, true, make_auto, nullptr},
   };
   return table;
@@ -64,10 +70,11 @@ std::string backend_names() {
 }
 
 std::string backends_table() {
-  std::string out = fmt::format("# {:<24} {:<10} {:<9} {}\n", "backend", "memory", "start", "description");
+  std::string out = fmt::format("# {:<26} {:<10} {:<9} {}\n", "backend", "memory", "start", "description");
   for (const Backend& b : backends())
-    out += fmt::format("{:<26} {:<10} {:<9} {}\n", b.name, b.zero_copy ? "zero-copy" : "packed",
-                       b.overlaps ? "overlaps" : "blocking", b.description);
+    out += b.unavailable ? fmt::format("{:<28} unavailable: {}\n", b.name, b.unavailable)
+                         : fmt::format("{:<28} {:<10} {:<9} {}\n", b.name, b.zero_copy ? "zero-copy" : "packed",
+                                       b.overlaps ? "overlaps" : "blocking", b.description);
   return out;
 }
 
@@ -84,6 +91,7 @@ const HaloGeometry& PlanInputs::need_geometry(const char* backend) const {
 std::unique_ptr<HaloPlan> make_halo_plan(const std::string& name, const PlanInputs& inputs) {
   const Backend* b = find_backend(name);
   if (!b) throw std::invalid_argument(fmt::format("unknown halo backend \"{}\" (expected one of: {})", name, backend_names()));
+  if (b->unavailable) throw std::invalid_argument(fmt::format("halo backend {} is unavailable: {}", name, b->unavailable));
   if (b->zero_copy && !host_accessible_memory())
     throw std::invalid_argument(fmt::format("backend {} hands the field's memory to MPI, but the default memory space is "
                                             "not host-accessible; use p2p or cart_combining_packed",

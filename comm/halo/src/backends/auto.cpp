@@ -44,7 +44,7 @@ std::unique_ptr<HaloPlan> make_auto(const PlanInputs& in) {
   double best_time = 0;
   std::string table;
   for (const Backend& b : backends()) {
-    if (std::strcmp(b.name, "auto") == 0 || (!host && b.zero_copy)) continue;
+    if (std::strcmp(b.name, "auto") == 0 || b.unavailable || (!host && b.zero_copy)) continue;
     auto plan = b.make(in);
     std::vector<double> times;
     for (int r = 0; r < kWarmup + kTimed; ++r) {

@@ -41,6 +41,9 @@ struct Backend {
   std::unique_ptr<HaloPlan> (*make)(const PlanInputs& inputs);
   // The plan's stats without building it or communicating; nullopt when that needs the plan.
   std::optional<HaloStats> (*predict)(const PlanInputs& inputs);
+  // nullptr when this build can run the backend, otherwise why not (the MPI lacks a function it
+  // needs): such a row is listed but refused like an unknown name, and auto and halobench skip it.
+  const char* unavailable = nullptr;
 };
 
 // Every backend, in the order auto tries them (auto last).
@@ -53,14 +56,16 @@ const Backend* find_backend(const std::string& name);
 std::string backend_names();
 
 // The registry as text, one backend a line: name, zero-copy or packed, overlaps or blocking,
-// description, after one '#' header line (what the apps' --list-backends print).
+// description, after one '#' header line (what the apps' --list-backends print); an unavailable
+// backend's line is its name, "unavailable:" and the reason.
 std::string backends_table();
 
 // True if the default Kokkos memory space is host-accessible (zero-copy backends can run).
 bool host_accessible_memory();
 
-// Builds the plan of backend `name` (collective); throws std::invalid_argument for an unknown name, a
-// zero-copy backend without host-accessible memory, or a backend needing a geometry given none.
+// Builds the plan of backend `name` (collective); throws std::invalid_argument for an unknown name, an
+// unavailable backend, a zero-copy backend without host-accessible memory, or a backend needing a
+// geometry given none.
 std::unique_ptr<HaloPlan> make_halo_plan(const std::string& name, const PlanInputs& inputs);
 
 }  // namespace cartex::halo

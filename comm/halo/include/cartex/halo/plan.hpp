@@ -14,7 +14,8 @@
 // exchange is complete before finish; finish() is progress until done, blocking.
 //
 // Where the work happens (the "overlaps" column of backends()):
-//   start posts, progress completes  p2p, p2p_persistent, mpi_neighbor_alltoallw (one phase);
+//   start posts, progress completes  p2p, p2p_persistent, mpi_neighbor_alltoallw,
+//                                    mpi_neighbor_alltoallw_init (one phase);
 //                                    cart_forwarding (one phase per dimension; a phase packs
 //                                    what the previous one unpacked); cart_direct,
 //                                    cart_combining, cart_combining_packed (comm/cart's plan
