@@ -8,7 +8,8 @@
 # Chosen by label (docs/testing.md, "Configurations"): the layers that run Kokkos code (core, kernels,
 # halo, halobench, io, entry, apps, examples, downstream, profiling), up to 4 ranks. Left out: cart,
 # graph and ranks (MPI only, no Kokkos: threads cannot change them), docs, style, scripts and multinode
-# (they run the Release build or check no build), and the 5-8 rank variants (the code paths of 2-4 ranks).
+# (they run the Release build or check no build), the label "inputs" (inputs, checkpoints and resources
+# refused before any Kokkos loop runs) and the 5-8 rank variants (the code paths of 2-4 ranks).
 # Usage: scripts/test_openmp.sh [ctest options...]     e.g. scripts/test_openmp.sh -R halo
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -23,4 +24,4 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="
 cmake --build "$build" --parallel "$(nproc)"
 export OMP_NUM_THREADS=2 OMP_PROC_BIND=false OMP_WAIT_POLICY=passive
 labels='^(core|kernels|halo|halobench|io|entry|apps|examples|downstream|profiling)$'
-(cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" -L "$labels" -E '\.np[5-8]$' "$@")
+(cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" -L "$labels" -LE '^inputs$' -E '\.np[5-8]$' "$@")
