@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cartex builds and runs with. Idempotent: quiet and quick when
 # everything is already there; runs `apt-get update` once before installing anything missing.
-# Usage: scripts/setup.sh [--mpi mpich]
+# Usage: scripts/setup.sh [--mpi mpich] [--cuda]
 #   --mpi mpich   also MPICH and its parallel HDF5, next to Open MPI (the default MPI stays Open MPI;
 #                 an MPICH build names it: scripts/test_mpich.sh, docs/testing.md)
+#   --cuda        also Debian's CUDA 11.8 toolkit (nvidia-cuda-toolkit, in Debian's non-free component,
+#                 reached through a private apt sources list: scripts/apt_private.sh; the machine's own
+#                 sources are not edited) and g++-11, the newest GCC that CUDA 11.8 accepts as host
+#                 compiler (scripts/build_cuda.sh; about 1.6 GB to download)
 set -euo pipefail
 
+usage="usage: setup.sh [--mpi mpich] [--cuda]"
 extra=()
-case "${1:-}" in
-  "") ;;
-  --mpi)
-    case "${2:-}" in
-      mpich) extra=(mpich libmpich-dev libhdf5-mpich-dev) ;;
-      openmpi) ;;
-      *) echo "setup.sh: --mpi takes mpich or openmpi, got '${2:-}'" >&2; exit 2 ;;
-    esac ;;
-  *) echo "setup.sh: unknown option '$1' (usage: setup.sh [--mpi mpich])" >&2; exit 2 ;;
-esac
+non_free=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --mpi)
+      case "${2:-}" in
+        mpich) extra+=(mpich libmpich-dev libhdf5-mpich-dev) ;;
+        openmpi) ;;
+        *) echo "setup.sh: --mpi takes mpich or openmpi, got '${2:-}'" >&2; exit 2 ;;
+      esac
+      shift 2 ;;
+    --cuda) extra+=(g++-11); non_free=(nvidia-cuda-toolkit); shift ;;
+    *) echo "setup.sh: unknown option '$1' ($usage)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   build-essential cmake ninja-build pkg-config python3 openssh-client
@@ -30,11 +39,12 @@ packages=(
   "${extra[@]}"
 )
 
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'; }
 missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
+for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
+missing_non_free=()
+for p in "${non_free[@]}"; do installed "$p" || missing_non_free+=("$p"); done
+[ ${#missing[@]} -eq 0 ] && [ ${#missing_non_free[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
@@ -44,7 +54,20 @@ if [ "$(id -u)" -ne 0 ]; then
 else
   SUDO=
 fi
-echo "setup.sh: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup.sh: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if [ ${#missing_non_free[@]} -gt 0 ]; then
+  # The machine's sources plus Debian's contrib and non-free components, in a private apt configuration
+  # whose lists live in the user's cache; packages are installed into the machine as usual.
+  echo "setup.sh: installing ${missing_non_free[*]} from Debian's non-free component"
+  . "$(dirname "${BASH_SOURCE[0]}")/apt_private.sh"
+  apt_dir=${XDG_CACHE_HOME:-$HOME/.cache}/cartex/apt-non-free
+  apt_private "$apt_dir" deb "main contrib non-free"
+  $SUDO apt-get "${APT_PRIVATE[@]}" update -qq
+  $SUDO apt-get "${APT_PRIVATE[@]}" install -y -qq --no-install-recommends "${missing_non_free[@]}" >/dev/null
+  rm -rf "$apt_dir/archives"/*.deb
+fi
