@@ -50,10 +50,12 @@ struct LanesWithin {
   int from, to;
   // The lanes l of the vector at x = s with lo <= s + l < hi.
   CARTEX_SIMD_FUNCTION static LanesWithin of(long s, long lo, long hi) {
+    // Clamped by hand: std::min/max are host functions, and this runs in device kernels too.
     constexpr long W = simd::Vec::kWidth;
-    const int from = static_cast<int>(std::min(W, std::max(0L, lo - s)));
-    const int to = static_cast<int>(std::min(W, std::max(0L, hi - s)));
-    return {from, std::max(from, to)};
+    const long f = lo - s, t = hi - s;
+    const int from = static_cast<int>(f < 0 ? 0 : f > W ? W : f);
+    const int to = static_cast<int>(t < 0 ? 0 : t > W ? W : t);
+    return {from, to > from ? to : from};
   }
   CARTEX_SIMD_FUNCTION simd::Vec load(const double* p) const { return simd::load_lanes(p, from, to); }
 };
