@@ -48,4 +48,14 @@ function(cartex_finish_test_folder)
     set_property(TEST ${test} APPEND PROPERTY ENVIRONMENT
                  "OMPI_MCA_orte_tmpdir_base=${CMAKE_BINARY_DIR}/mpi-sessions/${test}")
   endforeach()
+  # cartex_tests_<folder>: what the tests of this label need built (the folder's own targets and the
+  # apps the test drivers launch), so that a configuration that runs some labels builds only those.
+  get_property(targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)
+  add_custom_target(cartex_tests_${folder})
+  if(targets)
+    add_dependencies(cartex_tests_${folder} ${targets})
+  endif()
+  if(TARGET cartex_apps)
+    add_dependencies(cartex_tests_${folder} cartex_apps)
+  endif()
 endfunction()

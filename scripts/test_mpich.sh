@@ -6,7 +6,8 @@
 # that heat3d gives the Open MPI build's checksums (build/, built first by scripts/test.sh) for every
 # backend on 1, 2 and 4 ranks (tests/apps/mpi_checksums.py).
 #
-# Chosen (docs/testing.md, "Configurations"): the layers that call MPI (cart, graph, ranks, halo,
+# Chosen by label, tests and build targets (cartex_tests_<label>; docs/testing.md, "Configurations"):
+# the layers that call MPI (cart, graph, ranks, halo,
 # halobench, io, entry, apps, examples, downstream, profiling, scripts, multinode.unavailable) on 1-2
 # ranks. Left out: core, kernels, docs and style (no MPI behaviour in them); the 3-8 rank variants and
 # the two longest drivers, heat3d.backends_bitwise and heat3d.auto_bitwise (MPICH's ch4:ucx busy-polls,
@@ -26,9 +27,9 @@ echo "== cartex on MPICH ($(mpichversion | sed -n 's/^MPICH Version: *//p' | tr 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DMPI_C_COMPILER=mpicc.mpich -DMPI_CXX_COMPILER=mpicxx.mpich -DMPIEXEC_EXECUTABLE="$(command -v mpiexec.mpich)" \
   -DHDF5_ROOT="/usr/lib/$multiarch/hdf5/mpich" "${launcher[@]}" >/dev/null
-cmake --build "$build" --parallel "$(nproc)"
-labels='^(cart|graph|ranks|halo|halobench|io|entry|apps|examples|downstream|profiling|scripts)$'
-(cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" -L "$labels" \
+labels=(cart graph ranks halo halobench io entry apps examples downstream profiling scripts)
+cmake --build "$build" --parallel "$(nproc)" --target "${labels[@]/#/cartex_tests_}"
+(cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" -L "^($(IFS='|'; echo "${labels[*]}"))\$" \
   -E '\.np[3-8]$|^heat3d\.(backends|auto)_bitwise$' "$@")
 (cd "$build" && ctest --output-on-failure --no-tests=error -R '^multinode\.unavailable$')
 
