@@ -80,7 +80,8 @@ class PointUpdate final : public UpdateOperator {
 
   std::string kernel_name() const override { return "point update " + name_; }
 
- private:
+  // Public only because nvcc's generated registration code names the kernels' closure types, which
+  // hold a Geometry: a private member type there does not compile (a CUDA limitation, not an API).
   struct Geometry {
     Kokkos::Array<long, 3> n, off, lo;
     Kokkos::Array<long, 3> period;  // grid cells in periodic dimensions, 0 in the others
@@ -92,6 +93,8 @@ class PointUpdate final : public UpdateOperator {
       return r < 0 ? r + period[d] : r;
     }
   };
+
+ private:
   Geometry geometry() const {
     Geometry g{};
     for (int d = 0; d < 3; ++d) {
