@@ -3,8 +3,9 @@
 # Usage: scripts/test.sh [--full] [ctest options...]     e.g. scripts/test.sh -R halo
 #   --full   then also the threaded configuration (cartex on a Kokkos with OpenMP, 2 threads per rank:
 #            scripts/test_openmp.sh), the sanitized one (ASan + UBSan: scripts/test_asan.sh), 60 s of
-#            fuzzing the input layer (scripts/fuzz.sh) and the MPICH one (scripts/test_mpich.sh), as CI
-#            does; each of them runs the tests it can change (docs/testing.md, "Configurations")
+#            fuzzing the input layer (scripts/fuzz.sh), the MPICH one (scripts/test_mpich.sh) and the
+#            CUDA compile and link (scripts/build_cuda.sh), as CI does; each of them builds and runs
+#            what it can change (docs/testing.md, "Configurations")
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 full=0
@@ -17,4 +18,5 @@ if [ $full = 1 ]; then
   "$root/scripts/test_asan.sh"
   "$root/scripts/fuzz.sh" 60
   "$root/scripts/test_mpich.sh"
+  "$root/scripts/build_cuda.sh"
 fi
