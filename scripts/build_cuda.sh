@@ -44,7 +44,7 @@ cmake --install "$build" >/dev/null
 echo "== examples/custom_update against the installed cartex (find_package)"
 cmake -S "$root/examples/custom_update" -B "$build/custom_update" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$build/install" "${cuda_cxx[@]}" "${launcher[@]}" >/dev/null
-cmake --build "$build/custom_update" --parallel "$(nproc)" 2>&1 | tee "$log"
+cmake --build "$build/custom_update" --parallel "$(nproc)" 2>&1 | tee -a "$log"
 no_host_calls
 
 echo "== device code in the binaries"
