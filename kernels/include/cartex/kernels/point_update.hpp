@@ -86,7 +86,8 @@ class PointUpdate final : public UpdateOperator {
 
   std::string kernel_name() const override { return "point update " + name_; }
 
- private:
+  // The kernels' copy of the layout and grid (public: CUDA's device lambdas cannot capture a private
+  // member type).
   struct Geometry {
     Kokkos::Array<long, 3> n, off, lo;
     Kokkos::Array<long, 3> period;  // grid cells in periodic dimensions, 0 in the others
@@ -98,6 +99,8 @@ class PointUpdate final : public UpdateOperator {
       return r < 0 ? r + period[d] : r;
     }
   };
+
+ private:
   Geometry geometry() const {
     Geometry g{};
     for (int d = 0; d < 3; ++d) {
