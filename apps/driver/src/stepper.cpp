@@ -148,9 +148,9 @@ void Stepper::step(core::Field& u, core::Field& next) {
 }
 
 void Stepper::overlapped_step(core::Field& u, core::Field& next) {
-  // The exchange's visible time: start, every progress() call, finish. Async: start, the whole
-  // progress loop, finish, while the interior runs on the device; "hidden" is then the share of a
-  // blocking exchange the exchange got shorter by, not the interior's (hidden_fraction()).
+  // The exchange's visible time: start, every progress() call, finish. Async: the host thread drives
+  // the exchange from start to end while the device updates the interior, so all of it is visible
+  // and "hidden" (hidden_fraction()) stays near 0; overlap_cost() shows what overlapped there.
   const double begin = MPI_Wtime();
   timed(exchange_seconds_, [&] { plan_->start(u); });
   if (overlap_shape_ == OverlapShape::kChunked) {
