@@ -183,12 +183,13 @@ void with_kernel(const Impl& m, F&& f) {
 using Exec = Kokkos::DefaultExecutionSpace;
 constexpr bool kHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible;
 
-// The runs r in [0, runs) on the host, run(r, p, n) giving the run's first cell p and length n.
+// The runs r in [0, runs) on the host (on instance `exec`), run(r, p, n) giving the run's first cell p
+// and length n.
 template <Scheme S, class K, class Runs>
-void host_runs(const Impl& m, const K& k, const double* u, double* v, double coeff, long runs, const Runs& run,
+void host_runs(const Exec& exec, const Impl& m, const K& k, const double* u, double* v, double coeff, long runs, const Runs& run,
                const char* label) {
   const long lead = m.lead;
-  Kokkos::parallel_for(label, Kokkos::RangePolicy<Exec>(0, runs), [=](const long r) {
+  Kokkos::parallel_for(label, Kokkos::RangePolicy<Exec>(exec, 0, runs), [=](const long r) {
     long p, n;
     run(r, p, n);
     detail::host_run<S>(k, u, v, p, n, coeff, lead);
@@ -207,7 +208,7 @@ void sweep_interior(const Impl& m, const K& k, const core::Field& in, core::Fiel
   double* v = out.view.data();
   if constexpr (kHost) {
     host_runs<S>(
-        m, k, u, v, coeff, ny * nz,
+        Exec(), m, k, u, v, coeff, ny * nz,
         [=](long r, long& p, long& n) {
           p = (r / ny + z0) * sz + (r % ny + y0) * sy + x0;
           n = nx;
@@ -225,10 +226,11 @@ void sweep_interior(const Impl& m, const K& k, const core::Field& in, core::Fiel
   }
 }
 
-// Any set of cells given as runs along x: on the host one iteration per run; on devices one team per
-// run with vector lanes along the run.
+// Any set of cells given as runs along x, launched on `exec`: on the host one iteration per run; on
+// devices one team per run with vector lanes along the run.
 template <Scheme S, class K>
-void sweep_region(const Impl& m, const K& k, const core::Field& in, core::Field& out, double coeff, const CellRegion& cells) {
+void sweep_region(const Exec& exec, const Impl& m, const K& k, const core::Field& in, core::Field& out, double coeff,
+                  const CellRegion& cells) {
   const double* u = in.view.data();
   double* v = out.view.data();
   const auto start = cells.start;
@@ -236,7 +238,7 @@ void sweep_region(const Impl& m, const K& k, const core::Field& in, core::Field&
   const long runs = static_cast<long>(start.extent(0));
   if constexpr (kHost) {
     host_runs<S>(
-        m, k, u, v, coeff, runs,
+        exec, m, k, u, v, coeff, runs,
         [=](long r, long& p, long& n) {
           p = start(r);
           n = length(r);
@@ -245,7 +247,7 @@ void sweep_region(const Impl& m, const K& k, const core::Field& in, core::Field&
   } else {
     using Team = Kokkos::TeamPolicy<Exec>::member_type;
     Kokkos::parallel_for(
-        m.region_label, Kokkos::TeamPolicy<Exec>(static_cast<int>(runs), Kokkos::AUTO),
+        m.region_label, Kokkos::TeamPolicy<Exec>(exec, static_cast<int>(runs), Kokkos::AUTO),
         KOKKOS_LAMBDA(const Team& team) {
           const long r = team.league_rank();
           const long base = start(r);
@@ -360,14 +362,14 @@ void StencilOperator::apply(const core::Field& in, core::Field& out, double coef
   });
 }
 
-void StencilOperator::apply(const core::Field& in, core::Field& out, double coeff, const CellRegion& cells) const {
+void StencilOperator::apply(const core::Field& in, core::Field& out, double coeff, const CellRegion& cells, const Exec& exec) const {
   const Impl& m = *impl_;
   check_same_layout(m.layout, in, out);
   with_kernel(m, [&](const auto& k) {
     if (m.scheme == Scheme::kEuler)
-      sweep_region<Scheme::kEuler>(m, k, in, out, coeff, cells);
+      sweep_region<Scheme::kEuler>(exec, m, k, in, out, coeff, cells);
     else
-      sweep_region<Scheme::kLeapfrog>(m, k, in, out, coeff, cells);
+      sweep_region<Scheme::kLeapfrog>(exec, m, k, in, out, coeff, cells);
   });
 }
 

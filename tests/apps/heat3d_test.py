@@ -300,6 +300,8 @@ def case_backends_bitwise():
                     sums[(ranks, backend, k, overlap, blocking)] = checksum(out)
                     if overlap == "true":
                         check(re.search(r"overlap +hidden \d+% of a blocking exchange", out) is not None, f"no overlap line:\n{out}")
+                        check(re.search(r"^  overlap shape +chunked: the interior in [\d.]+ launch\(es\) per step", out, re.M) is not None,
+                              f"no chunked overlap shape line (a host build):\n{out}")
                         # A unit is a step, or with temporal blocking and a plan that copies its block at
                         # start a pass over the whole cycle.
                         whole_pass = k > 1 and blocking != "off" and backend in ("p2p", "p2p_persistent")

@@ -8,6 +8,8 @@
 //   cycle of k = 3:  exchange | update B+S^2 | update B+S | update B | exchange | ...
 //   with overlap:    start; update inner (reads only B) chunk by chunk, plan progress after each
 //                    chunk; finish; update rim; then as above
+//   ... on a device: start; launch inner as one kernel on its own execution space instance; plan
+//                    progress until done; finish; update rim; wait for inner (overlap_shape.hpp)
 //
 // Temporal blocking (halo.temporal_blocking, kernels/cycle_regions.hpp): the steps of a cycle after
 // the exchange run in one pass over memory, up to the next step whose state the loop reads (observe())
@@ -30,6 +32,7 @@
 #include "cartex/halo/backends.hpp"
 #include "cartex/kernels/update_operator.hpp"
 #include "driver.hpp"
+#include "overlap_shape.hpp"
 
 namespace cartex::app {
 
@@ -49,6 +52,15 @@ class Stepper {
   // the summary), or overlap or not (only when built overlap_ready).
   void set_tiling(kernels::TemporalTiling tiling, std::string reason);
   void set_overlap(bool overlap);
+  // How overlapped steps run the interior (overlap_shape.hpp); default_overlap_shape() unless set.
+  // Tests set kAsync on the host (it runs synchronously there, bitwise the same as kChunked).
+  void set_overlap_shape(OverlapShape shape);
+  OverlapShape overlap_shape() const { return overlap_shape_; }
+  // Kernel launches of an overlapped step's interior: the chunks, or 1 (0 without the overlap's regions).
+  long inner_launches() const {
+    if (!overlap_ready_) return 0;
+    return overlap_shape_ == OverlapShape::kChunked ? static_cast<long>(inner_chunks_.size()) : 1;
+  }
   // This stepper's next step() is step `step` + 1 of the run and starts a cycle (auto switches to it).
   void begin_at(long step);
   int k() const { return k_; }
@@ -83,14 +95,17 @@ class Stepper {
 
   const halo::HaloPlan& plan() const { return *plan_; }
   std::string kernel_name() const { return op_->kernel_name(); }
-  // Seconds spent in the exchange that the update did not hide (start + finish).
+  // Seconds the host thread spent in the exchange with overlap (start, progress, finish).
   double exchange_seconds() const { return exchange_seconds_; }
   long exchanges() const { return exchanges_; }
   // Fields each exchange moves: 2 for leapfrog with k > 1 (u and the previous level), else 1
   // (HaloPlan::stats() counts one field).
   int fields_per_exchange() const { return previous_level_ ? 2 : 1; }
   // Overlap: share of a blocking exchange's time hidden behind the interior update (0 .. 1);
-  // negative without overlap.
+  // negative without overlap. In the async shape the host thread drives the exchange while the
+  // device runs the interior, so the visible time is the whole exchange (start, the progress loop,
+  // finish): hidden is then only how much shorter the exchange was than a blocking one (near 0);
+  // what overlaps there is the interior, hidden behind the exchange: overlap_cost() shows it.
   double hidden_fraction() const;
   // Blocking exchange time per exchange measured by calibrate().
   double blocking_seconds() const { return blocking_seconds_; }
@@ -111,8 +126,11 @@ class Stepper {
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
   void update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const;
-  // Step 1 with overlap: start, the inner chunks with progress between them, finish, the rim.
+  // Step 1 with overlap: start, the inner chunks with progress between them (or the inner cells as
+  // one launch, then progress until done), finish, the rim.
   void overlapped_step(core::Field& u, core::Field& next);
+  // Builds the inner regions of overlap_shape_ (chunks, or one region and the instance it runs on).
+  void build_inner();
   // Steps 1 .. of a cycle from step `now` on with overlap and temporal blocking: start, the inner
   // pass with progress between its tiles, finish, the rims step by step.
   void overlapped_pass(core::Field& u, core::Field& next, long now);
@@ -121,6 +139,8 @@ class Stepper {
   int pass_last(int j, long now) const;
   // The plan's progress() between chunks or tiles, timed as the phase "halo test".
   void progress();
+  // progress() until the plan is done, as one phase "halo test".
+  void progress_until_done();
   // True if the loop reads the fields after `step` (or the run ends there): a pass ends at it.
   bool read_after(long step) const;
   // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.
@@ -137,6 +157,7 @@ class Stepper {
   const halo::HaloPattern* pattern_;
   bool overlap_ready_;
   bool overlap_;
+  OverlapShape overlap_shape_ = default_overlap_shape();
   // Leapfrog with k > 1: step 1 of a cycle also reads the previous level on the ghost cells it
   // updates, so a cycle starts with an exchange of that level too (next holds it then).
   bool previous_level_;
@@ -144,8 +165,11 @@ class Stepper {
   std::unique_ptr<kernels::UpdateOperator> op_;
   std::string tiling_reason_;
   std::optional<kernels::CycleRegions> cycle_;  // step j of a cycle: cycle_->cells(j)
-  std::vector<kernels::CellRegion> inner_chunks_;  // the inner region in chunks of whole lines
+  std::vector<kernels::CellRegion> inner_chunks_;  // kChunked: the inner region in chunks of whole lines
+  kernels::CellRegion inner_;                      // kAsync: the inner region
+  std::unique_ptr<core::SeparateInstance> inner_instance_;  // kAsync: where inner_ runs
   kernels::CellRegion rim_;
+  long chunk_cells_ = 0;  // cells per inner chunk
   // Overlap with temporal blocking: the cycle's steps split around the faces in flight (split_cycle).
   std::optional<kernels::CycleRegions> pass_split_;  // inner steps 1 .. k, tiled as cycle_
   std::vector<kernels::CellRegion> pass_rims_;      // pass_rims_[j - 1]: rim of step j

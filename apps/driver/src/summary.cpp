@@ -63,6 +63,7 @@ void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& 
   const auto cost = spread(stepper.overlap_cost(), comm);
   const auto overlapped_ms = spread(1e3 * stepper.overlapped_step_seconds(), comm);
   const auto blocking_step_ms = spread(1e3 * stepper.blocking_step_seconds(), comm);
+  const auto launches = spread(static_cast<double>(stepper.inner_launches()), comm);
   const auto check_ms = spread(1e3 * stop.check_seconds(), comm);
   const std::string auto_lines = steps.report(o.seconds);
   if (rank != 0) return;
@@ -108,6 +109,14 @@ void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& 
   if (stepper.overlap()) {
     fmt::print("  overlap         hidden {:.0f}% of a blocking exchange (min {:.0f}%, max {:.0f}% over ranks; blocking {:.3g} ms)\n",
                100 * hidden[1], 100 * hidden[0], 100 * hidden[2], 1e3 * blocking[2]);
+    // How the interior ran beside the exchange (overlap_shape.hpp): chunks on the host, one launch on a device.
+    if (stepper.overlap_shape() == OverlapShape::kChunked)
+      fmt::print("  overlap shape   chunked: the interior in {} launch(es) per step{}, plan progress after each ({} runs on the host)\n",
+                 launches[0] == launches[2] ? fmt::format("{:.0f}", launches[0]) : fmt::format("{:.0f}..{:.0f}", launches[0], launches[2]),
+                 launches[0] == launches[2] ? "" : " (over ranks)", Kokkos::DefaultExecutionSpace::name());
+    else
+      fmt::print("  overlap shape   async: the interior in one launch on a {} instance of its own, plan progress until done\n",
+                 Kokkos::DefaultExecutionSpace::name());
     // The cost, same run: the overlapped steps (or passes of a whole cycle, with temporal blocking)
     // against blocking ones timed before the loop.
     const int unit = stepper.overlap_unit_steps();

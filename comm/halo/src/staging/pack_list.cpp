@@ -27,19 +27,25 @@ void PackList::unpack(core::Field& f, const Kokkos::View<double*>& buf) const {
   runs_.b_to_a("cartex::halo::scatter", buf.data(), f.view.data());
 }
 
+// The copies and fences are the default instance's, not global ones: on a device an overlapped step's
+// interior runs on an instance of its own meanwhile (apps/driver/src/overlap_shape.hpp), and the
+// exchange must not wait for it.
 void PackList::pack_to_host(const core::Field& f, const Kokkos::View<double*>& buf,
                             const core::host_mirror_t<Kokkos::View<double*>>& host) const {
   core::PhaseScope pack(core::Phase::kHaloPack);
+  const Kokkos::DefaultExecutionSpace exec;
   this->pack(f, buf);
-  Kokkos::deep_copy(host, buf);
+  Kokkos::deep_copy(exec, host, buf);
+  exec.fence();
 }
 
 void PackList::unpack_from_host(core::Field& f, const Kokkos::View<double*>& buf,
                                 const core::host_mirror_t<Kokkos::View<double*>>& host) const {
   core::PhaseScope unpack(core::Phase::kHaloUnpack);
-  Kokkos::deep_copy(buf, host);
+  const Kokkos::DefaultExecutionSpace exec;
+  Kokkos::deep_copy(exec, buf, host);
   this->unpack(f, buf);
-  Kokkos::fence();
+  exec.fence();
 }
 
 }  // namespace cartex::halo

@@ -17,6 +17,10 @@ class LinearUpdate final : public UpdateOperator {
 
   void apply(const core::Field& in, core::Field& out) const override { op_.apply(in, out, coeff_); }
   void apply(const core::Field& in, core::Field& out, const CellRegion& cells) const override { op_.apply(in, out, coeff_, cells); }
+  void apply_async(const Kokkos::DefaultExecutionSpace& exec, const core::Field& in, core::Field& out,
+                   const CellRegion& cells) const override {
+    op_.apply(in, out, coeff_, cells, exec);
+  }
   void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
                    const BetweenTiles& between = {}) const override {
     op_.apply_steps(a, b, coeff_, steps, first, last, between);

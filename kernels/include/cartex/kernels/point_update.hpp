@@ -59,6 +59,12 @@ class PointUpdate final : public UpdateOperator {
   }
 
   void apply(const core::Field& in, core::Field& out, const CellRegion& cells) const override {
+    apply_async(Kokkos::DefaultExecutionSpace(), in, out, cells);
+  }
+
+  // On `exec`, without a fence (UpdateOperator::apply_async).
+  void apply_async(const Kokkos::DefaultExecutionSpace& exec, const core::Field& in, core::Field& out,
+                   const CellRegion& cells) const override {
     const Geometry g = geometry();
     const F f = f_;
     const double* u = in.view.data();
@@ -66,7 +72,7 @@ class PointUpdate final : public UpdateOperator {
     const auto start = cells.start;
     const auto length = cells.length;
     Kokkos::parallel_for(
-        region_label_, Kokkos::RangePolicy<>(0, static_cast<long>(start.extent(0))),
+        region_label_, Kokkos::RangePolicy<>(exec, 0, static_cast<long>(start.extent(0))),
         KOKKOS_LAMBDA(const long r) {
           const long p0 = start(r);
           const long z = p0 / g.sz, y = (p0 % g.sz) / g.sy, x0 = p0 % g.sy;  // view coordinates

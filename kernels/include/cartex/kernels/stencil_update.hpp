@@ -67,8 +67,10 @@ class StencilOperator {
 
   // The scheme's update of out over the interior; both fields have this layout.
   void apply(const core::Field& in, core::Field& out, double coeff) const;
-  // The same update over the cells of `cells` (make_cell_region of this layout).
-  void apply(const core::Field& in, core::Field& out, double coeff, const CellRegion& cells) const;
+  // The same update over the cells of `cells` (make_cell_region of this layout), launched on `exec`
+  // (the default instance unless given; on a device it returns before the work is done).
+  void apply(const core::Field& in, core::Field& out, double coeff, const CellRegion& cells,
+             const Kokkos::DefaultExecutionSpace& exec = Kokkos::DefaultExecutionSpace()) const;
   // Steps first .. last of a cycle (UpdateOperator::apply_steps): on the host, when steps is tiled,
   // in one pass of skewed tiles (cycle_regions.hpp); otherwise one region sweep per step. `between`
   // runs between tiles (one launch per tile then) or steps.

@@ -2,6 +2,8 @@
 // What one time step applies: `out` from `in` over the interior or over a region. The apps' time
 // loop and halo schedule only see this interface, so an update can be the linear stencil operator
 // (heat: explicit Euler; wave: leapfrog) or a user's point-update functor (point_update.hpp).
+#include <Kokkos_Core.hpp>
+
 #include <memory>
 #include <string>
 
@@ -19,6 +21,16 @@ class UpdateOperator {
   virtual void apply(const core::Field& in, core::Field& out) const = 0;
   // The same on the cells of `cells` (built for the same layout).
   virtual void apply(const core::Field& in, core::Field& out, const CellRegion& cells) const = 0;
+  // The same, launched on `exec` (an instance besides the default one): may return before the work
+  // is done, so work on the default instance (the halo exchange's kernels) can run beside it; the
+  // caller fences `exec` before reading `out`. This default ignores `exec`: apply(in, out, cells),
+  // then a fence, so an update that does not override it works everywhere, synchronously. Its own
+  // name, not an overload of apply: an override of apply would hide an overload from callers.
+  virtual void apply_async(const Kokkos::DefaultExecutionSpace& exec, const core::Field& in, core::Field& out,
+                           const CellRegion& cells) const;
+  // Returns when the work apply_async launched on `exec` is done (`out` may be read then). This
+  // default fences `exec`; an update that runs apply_async's work elsewhere waits for it here.
+  virtual void wait_async(const Kokkos::DefaultExecutionSpace& exec) const { exec.fence(); }
   // Steps first .. last of a cycle: step t reads fields[(t - first) % 2] and writes the other, with
   // fields = {a, b}, over steps.cells(t); the same bits as that many apply() calls; `between` runs
   // between tiles (BetweenTiles). This default runs the steps one after the other, `between` after
@@ -34,6 +46,12 @@ class UpdateOperator {
 // Steps first .. last of a cycle one after the other (UpdateOperator::apply_steps' meaning).
 void apply_steps_one_by_one(const UpdateOperator& op, core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
                             const BetweenTiles& between);
+
+inline void UpdateOperator::apply_async(const Kokkos::DefaultExecutionSpace&, const core::Field& in, core::Field& out,
+                                        const CellRegion& cells) const {
+  apply(in, out, cells);
+  Kokkos::fence();
+}
 
 inline void UpdateOperator::apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
                                         const BetweenTiles& between) const {
