@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "cartex/core/phase_profile.hpp"
-
 namespace cartex::halo {
 
 PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots) {
@@ -25,21 +23,6 @@ void PackList::pack(const core::Field& f, const Kokkos::View<double*>& buf) cons
 
 void PackList::unpack(core::Field& f, const Kokkos::View<double*>& buf) const {
   runs_.b_to_a("cartex::halo::scatter", buf.data(), f.view.data());
-}
-
-void PackList::pack_to_host(const core::Field& f, const Kokkos::View<double*>& buf,
-                            const core::host_mirror_t<Kokkos::View<double*>>& host) const {
-  core::PhaseScope pack(core::Phase::kHaloPack);
-  this->pack(f, buf);
-  Kokkos::deep_copy(host, buf);
-}
-
-void PackList::unpack_from_host(core::Field& f, const Kokkos::View<double*>& buf,
-                                const core::host_mirror_t<Kokkos::View<double*>>& host) const {
-  core::PhaseScope unpack(core::Phase::kHaloUnpack);
-  Kokkos::deep_copy(buf, host);
-  this->unpack(f, buf);
-  Kokkos::fence();
 }
 
 }  // namespace cartex::halo

@@ -1,15 +1,66 @@
 #include "staging/staged_buffers.hpp"
 
+#include <string>
+
+#include "cartex/core/phase_profile.hpp"
+
 namespace cartex::halo {
 
+namespace {
+
+StagingTotals totals;
+
+// A separate host buffer of n doubles when staged, else none.
+Kokkos::View<double*, Kokkos::HostSpace> host_buffer(const char* label, Staging staging, long n) {
+  return Kokkos::View<double*, Kokkos::HostSpace>(std::string(label), static_cast<size_t>(staging == Staging::kHost ? n : 0));
+}
+
+// Counts a buffer MPI will use, as where it lives says (`host`: the staged count of its direction).
+void count_buffer(long n, const double* mpi, const double* pack, long& host) {
+  if (n == 0) return;
+  ++(mpi == pack ? totals.direct_buffers : host);
+}
+
+}  // namespace
+
+const StagingTotals& staging_totals() { return totals; }
+
 StagedBuffers::StagedBuffers(const std::vector<const std::vector<long>*>& sends,
-                             const std::vector<const std::vector<long>*>& recvs, const std::vector<long>& slots)
+                             const std::vector<const std::vector<long>*>& recvs, Staging staging,
+                             const std::vector<long>& slots)
     : send_list_(sends, slots),
       recv_list_(recvs, slots),
+      staging_(staging),
       send_buf_("cartex::halo_send", send_list_.size()),
       recv_buf_("cartex::halo_recv", recv_list_.size()),
-      send_host_(Kokkos::create_mirror_view(send_buf_)),
-      recv_host_(Kokkos::create_mirror_view(recv_buf_)) {}
+      send_host_(host_buffer("cartex::halo_send_host", staging, send_list_.size())),
+      recv_host_(host_buffer("cartex::halo_recv_host", staging, recv_list_.size())) {
+  count_buffer(send_list_.size(), send_data(), send_buffer(), totals.host_send_buffers);
+  count_buffer(recv_list_.size(), recv_data(), recv_buffer(), totals.host_recv_buffers);
+}
+
+void StagedBuffers::pack(const core::Field& f) {
+  core::PhaseScope pack(core::Phase::kHaloPack);
+  send_list_.pack(f, send_buf_);
+  if (staging_ == Staging::kDirect || send_host_.extent(0) == 0) {
+    Kokkos::fence();  // MPI reads the buffer next
+    return;
+  }
+  Kokkos::deep_copy(send_host_, send_buf_);  // fences
+  ++totals.copies_to_host;
+  totals.bytes_copied += static_cast<long>(send_host_.extent(0) * sizeof(double));
+}
+
+void StagedBuffers::unpack(core::Field& f) {
+  core::PhaseScope unpack(core::Phase::kHaloUnpack);
+  if (staging_ == Staging::kHost && recv_host_.extent(0) > 0) {
+    Kokkos::deep_copy(recv_buf_, recv_host_);
+    ++totals.copies_from_host;
+    totals.bytes_copied += static_cast<long>(recv_host_.extent(0) * sizeof(double));
+  }
+  recv_list_.unpack(f, recv_buf_);
+  Kokkos::fence();
+}
 
 std::vector<int> StagedBuffers::counts(const PackList& l) const {
   std::vector<int> out;
