@@ -3,6 +3,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <map>
+
 #include "benchstats/command_line.hpp"
 
 namespace halobench {
@@ -22,6 +24,13 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_option("--backends", o.backends, "backends to time (default: all; mpi_neighbor_alltoallw is always added)")
       ->delimiter(',');
   app.add_flag("--list-backends", o.list_backends, "print the halo backends (the halo registry), then exit");
+  using cartex::core::GpuAwareMpiInput;
+  const std::map<std::string, GpuAwareMpiInput> gpu_aware{
+      {"auto", GpuAwareMpiInput::kAuto}, {"on", GpuAwareMpiInput::kOn}, {"off", GpuAwareMpiInput::kOff}};
+  app.add_option("--gpu-aware-mpi", o.gpu_aware_mpi,
+                 "auto, on or off, as the input key comm.gpu_aware_mpi: whether MPI reads device memory (off: packed "
+                 "backends stage through host buffers)")
+      ->transform(CLI::CheckedTransformer(gpu_aware));
   app.add_option("--warmup", o.method.warmup, "warm-up exchanges per backend");
   app.add_option("--reps", o.method.reps, "repetitions per backend and series")->check(CLI::PositiveNumber);
   app.add_option("--series", o.method.series, "series (random backend order each)")->check(CLI::PositiveNumber);
