@@ -4,7 +4,9 @@
 //
 // Adding a backend: one source file in comm/halo/src/backends/ defining its make (and predict)
 // function, one row in src/backends.cpp (with the two declarations above the table), one line in
-// comm/halo/CMakeLists.txt, one row in docs/backends.md.
+// comm/halo/CMakeLists.txt, one row in docs/backends.md. Its row says whether it hands MPI the field
+// (zero-copy: make_halo_plan refuses it where comm.gpu_aware_mpi says MPI cannot take the field's
+// memory) or packs (its StagedBuffers built with staging_of(inputs.memory()): direct or staged).
 #include <mpi.h>
 
 #include <memory>
