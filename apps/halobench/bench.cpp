@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "benchstats/timing.hpp"
 #include "cartex/halo/backends.hpp"
@@ -21,27 +22,30 @@ std::vector<std::string> requested(const Options& o) {
   return all;
 }
 
-// Why this build cannot run backend `name`, or nullptr (also for names not in the registry).
-const char* unavailable(const std::string& name) {
+// Why backend `name` cannot run here (halo::refusal), or nullopt (also for names not in the registry).
+std::optional<std::string> refused(const std::string& name, const Options& o) {
   const cartex::halo::Backend* row = cartex::halo::find_backend(name);
-  return row ? row->unavailable : nullptr;
+  return row ? cartex::halo::refusal(*row, cartex::halo::mpi_memory(o.gpu_aware_mpi)) : std::nullopt;
 }
 
 }  // namespace
 
 std::vector<std::string> backends_to_run(const Options& o) {
-  std::vector<std::string> out{kBaseline};
+  std::vector<std::string> out;
+  if (!refused(kBaseline, o)) out.emplace_back(kBaseline);
   for (const std::string& b : requested(o))
-    if (std::find(out.begin(), out.end(), b) == out.end() && !unavailable(b)) out.push_back(b);
+    if (std::find(out.begin(), out.end(), b) == out.end() && !refused(b, o)) out.push_back(b);
   return out;
 }
 
 std::vector<std::string> skipped_backends(const Options& o) {
   std::vector<std::string> names, out;
-  for (const std::string& b : requested(o))
-    if (const char* why = unavailable(b); why && std::find(names.begin(), names.end(), b) == names.end()) {
+  std::vector<std::string> asked = requested(o);
+  asked.insert(asked.begin(), kBaseline);
+  for (const std::string& b : asked)
+    if (const auto why = refused(b, o); why && std::find(names.begin(), names.end(), b) == names.end()) {
       names.push_back(b);
-      out.push_back(b + " (unavailable: " + why + ")");
+      out.push_back(b + " (" + *why + ")");
     }
   return out;
 }
@@ -57,7 +61,7 @@ std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm c
   std::vector<benchstats::Cell> cells;
   std::vector<std::size_t> timed;  // result index of each cell
   for (const std::string& name : backends_to_run(o)) {
-    auto plan = cartex::halo::make_halo_plan(name, {pattern, comm, &geo});
+    auto plan = cartex::halo::make_halo_plan(name, {pattern, comm, &geo, o.gpu_aware_mpi});
     auto field = std::make_unique<cartex::core::Field>("halobench", pattern.layout);
     Result r;
     r.backend = name;
@@ -83,7 +87,8 @@ std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm c
     results[timed[c]].time = sums[c];
     results[timed[c]].series_medians = benchstats::series_medians(cells[c].samples, o.method.series);
   }
-  const double base = results.front().wrong_cells == 0 ? results.front().time.median : 0.0;
+  const bool have_base = !results.empty() && results.front().backend == kBaseline && results.front().wrong_cells == 0;
+  const double base = have_base ? results.front().time.median : 0.0;
   for (Result& r : results) r.ratio = base > 0 && r.wrong_cells == 0 ? r.time.median / base : 0.0;
   return results;
 }

@@ -29,10 +29,11 @@ struct Result {
 };
 
 // The backends of a run: the requested ones (every row of the halo registry when none), baseline
-// first, without those this build cannot run.
+// first, without those this build or --gpu-aware-mpi cannot run (halo::refusal). Without the
+// baseline there are no ratios.
 std::vector<std::string> backends_to_run(const Options& o);
 
-// The requested backends this build cannot run, each with the reason, for the run to say it skips them.
+// The requested backends that cannot run, each with the reason, for the run to say it skips them.
 std::vector<std::string> skipped_backends(const Options& o);
 
 // Builds, checks and times every backend on `p`; the results are the same on every rank. Collective.

@@ -45,8 +45,10 @@ int main(int argc, char** argv) {
           },
           [&] {
             benchstats::CsvWriter csv(rank == 0 ? o.csv : std::string(), halobench::kCsvHeader);
-            if (rank == 0)
+            if (rank == 0) {
+              fmt::print("halobench: mpi buffers: {}\n", cartex::halo::mpi_memory(o.gpu_aware_mpi).reason);
               for (const auto& s : halobench::skipped_backends(o)) fmt::print("halobench: skipping {}\n", s);
+            }
             int status = cartex::core::kExitOk;
             for (const auto& p : problems) {
               const auto results = halobench::bench_problem(p, o, MPI_COMM_WORLD);

@@ -3,6 +3,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 #include "benchstats/command_line.hpp"
 
 namespace halobench {
@@ -22,6 +24,11 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_option("--backends", o.backends, "backends to time (default: all; mpi_neighbor_alltoallw is always added)")
       ->delimiter(',');
   app.add_flag("--list-backends", o.list_backends, "print the halo backends (the halo registry), then exit");
+  std::string gpu_aware_mpi = cartex::core::gpu_aware_mpi_text(o.gpu_aware_mpi);
+  app.add_option("--gpu-aware-mpi", gpu_aware_mpi,
+                 "auto, on or off, as the input key comm.gpu_aware_mpi: whether MPI reads device memory (off: packed "
+                 "backends stage through host buffers)")
+      ->check(CLI::IsMember({"auto", "on", "off"}));
   app.add_option("--warmup", o.method.warmup, "warm-up exchanges per backend");
   app.add_option("--reps", o.method.reps, "repetitions per backend and series")->check(CLI::PositiveNumber);
   app.add_option("--series", o.method.series, "series (random backend order each)")->check(CLI::PositiveNumber);
@@ -32,6 +39,9 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
   if (const int code = benchstats::parse_command_line(app, argc, argv, "halobench"); code >= 0) return code;
   for (std::size_t d = 0; d < dims.size() && d < 3; ++d) o.dims[d] = dims[d];
+  using cartex::core::GpuAwareMpiInput;
+  for (const auto g : {GpuAwareMpiInput::kAuto, GpuAwareMpiInput::kOn, GpuAwareMpiInput::kOff})
+    if (gpu_aware_mpi == cartex::core::gpu_aware_mpi_text(g)) o.gpu_aware_mpi = g;
   return -1;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "benchstats/timing.hpp"
+#include "cartex/core/config.hpp"
 
 namespace halobench {
 
@@ -21,6 +22,7 @@ struct Options {
   std::vector<std::string> backends;              // empty: every backend (auto last)
   benchstats::Method method{10, 30, 5, 3.0, 1};
   bool list_backends = false;                    // --list-backends: print the halo registry and exit
+  cartex::core::GpuAwareMpiInput gpu_aware_mpi = cartex::core::GpuAwareMpiInput::kAuto;  // as comm.gpu_aware_mpi
   std::string csv;
   std::string label;  // free text copied into the CSV (machine, run id)
 };

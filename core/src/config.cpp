@@ -17,6 +17,10 @@ namespace cartex::core {
 
 std::vector<std::string> known_output_fields() { return {"u", "rank"}; }
 
+const char* gpu_aware_mpi_text(GpuAwareMpiInput g) {
+  return g == GpuAwareMpiInput::kOn ? "on" : g == GpuAwareMpiInput::kOff ? "off" : "auto";
+}
+
 namespace {
 
 using detail::YamlSection;
@@ -175,6 +179,15 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
 void read_overlap(YamlSection& comm, Config& cfg) {
   if (comm.is_auto("overlap") || !comm.has("overlap")) return void(cfg.overlap = OverlapInput::kAuto);
   cfg.overlap = comm.get_bool("overlap", false, "true, false or auto") ? OverlapInput::kOn : OverlapInput::kOff;
+}
+
+// comm.gpu_aware_mpi: auto (the default), on or off. docs/input.md.
+void read_gpu_aware_mpi(YamlSection& comm, Config& cfg) {
+  constexpr const char* kExpected = "auto, on or off";
+  const std::string mode = comm.get_string("gpu_aware_mpi", "auto", kExpected);
+  for (const auto g : {GpuAwareMpiInput::kAuto, GpuAwareMpiInput::kOn, GpuAwareMpiInput::kOff})
+    if (mode == gpu_aware_mpi_text(g)) return void(cfg.gpu_aware_mpi = g);
+  comm.fail("gpu_aware_mpi", fmt::format("expected {}, got \"{}\"", kExpected, mode));
 }
 
 // halo.steps_per_exchange: a positive integer or auto (the default). docs/input.md.
@@ -448,6 +461,7 @@ Config read_config(const InputSources& in, Equation equation) {
   // The names are checked by the layers that own them (the app asks the halo registry and comm/ranks).
   cfg.backend = comm.get_string("backend", "p2p", "a backend name");
   read_overlap(comm, cfg);
+  read_gpu_aware_mpi(comm, cfg);
   cfg.allreduce = comm.get_string("allreduce", "mpi", "an allreduce algorithm name");
   comm.finish();
 

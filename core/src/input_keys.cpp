@@ -63,6 +63,8 @@ const std::vector<InputKey>& input_keys() {
       {"comm.allreduce", "mpi, ring or ring_renamed", "mpi", "allreduce of the global diagnostics", "", {}},
       {"comm.overlap", "true, false or auto", "auto",
        "hide the halo exchange behind the interior update; auto: measured during the run, on where it pays", "", {}},
+      {"comm.gpu_aware_mpi", "auto, on or off", "auto",
+       "whether MPI may read device memory (docs/backends.md, Device memory); auto: asks the MPI library", "", {}},
       {"halo.steps_per_exchange", "positive integer or auto", "auto",
        "k: exchange a k times deeper halo every k steps; auto: the fastest of 1, 2, 4, 8, measured during the run", "", {}},
       {"halo.temporal_blocking", "auto, off or mapping", "auto",

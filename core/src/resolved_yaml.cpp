@@ -102,6 +102,7 @@ std::string emit_resolved(const Config& c) {
   else
     root["comm"]["overlap"] = c.overlap == OverlapInput::kOn;
   root["comm"]["allreduce"] = c.allreduce;
+  root["comm"]["gpu_aware_mpi"] = gpu_aware_mpi_text(c.gpu_aware_mpi);
   if (c.steps_per_exchange == kAutoSteps)
     root["halo"]["steps_per_exchange"] = "auto";
   else

@@ -1,8 +1,9 @@
 // comm.backend and comm.allreduce are checked by the app against the layers that own the names (the
 // halo registry, comm/ranks), with the same located line as every input error; a zero-copy backend
-// is refused when Kokkos' default memory space is not host-accessible (a parameter here: the Serial
-// and OpenMP builds have no device memory space, and the check must be able to fail), and a backend
-// this build's MPI cannot run like an unknown one (a registry row marked unavailable, made here).
+// is refused where comm.gpu_aware_mpi's decision refuses it (device memory without GPU-aware MPI: a
+// decision made here from the table, as the Serial and OpenMP builds have no device memory space and
+// the check must be able to fail), and a backend this build's MPI cannot run like an unknown one (a
+// registry row marked unavailable, made here).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -26,10 +27,16 @@ core::Config config(const std::string& text, const std::vector<std::string>& set
   return core::load_config(in);
 }
 
+// The decisions of comm.gpu_aware_mpi auto on host memory, and on device memory with an MPI that
+// reports no GPU support.
+const halo::MpiMemory kHost = halo::decide_mpi_memory(core::GpuAwareMpiInput::kAuto, true, {halo::MpiGpuSupport::kUnknown, "-"});
+const halo::MpiMemory kDeviceNotGpuAware =
+    halo::decide_mpi_memory(core::GpuAwareMpiInput::kAuto, false, {halo::MpiGpuSupport::kNo, "MPIX_Query_cuda_support() = 0"});
+
 // The InputError text of check_comm_choices, or "(no error)".
-std::string error_of(const core::Config& cfg, bool host_accessible) {
+std::string error_of(const core::Config& cfg, const halo::MpiMemory& memory) {
   try {
-    app::check_comm_choices(cfg, host_accessible);
+    app::check_comm_choices(cfg, memory);
   } catch (const core::InputError& e) {
     return e.what();
   }
@@ -37,16 +44,16 @@ std::string error_of(const core::Config& cfg, bool host_accessible) {
 }
 
 TEST(CommChoices, UnknownBackendNamesTheRegistryAndEscapesControlBytes) {
-  EXPECT_EQ(error_of(config(kBase, {"comm.backend=\"a\\nb\""}), true),
+  EXPECT_EQ(error_of(config(kBase, {"comm.backend=\"a\\nb\""}), kHost),
             "--set comm.backend=\"a\\nb\": comm.backend: unknown backend \"a\\nb\" (expected one of: " + halo::backend_names() + ")");
-  EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: smoke_signals\n"), true),
+  EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: smoke_signals\n"), kHost),
             "a.yaml:7:12: comm.backend: unknown backend \"smoke_signals\" (expected one of: " + halo::backend_names() + ")");
 }
 
 // The InputError text of check_backend_choice for `row`, or "(no error)".
 std::string error_of(const core::Config& cfg, const halo::Backend& row) {
   try {
-    app::check_backend_choice(cfg, &row, true);
+    app::check_backend_choice(cfg, &row, kHost);
   } catch (const core::InputError& e) {
     return e.what();
   }
@@ -56,7 +63,7 @@ std::string error_of(const core::Config& cfg, const halo::Backend& row) {
 TEST(CommChoices, EveryAvailableBackendIsAccepted) {
   for (const halo::Backend& b : halo::backends())
     if (!b.unavailable)
-      EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), true), "(no error)") << b.name;
+      EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), kHost), "(no error)") << b.name;
 }
 
 TEST(CommChoices, UnavailableBackendIsALocatedErrorNamingTheReasonAndTheAvailableOnes) {
@@ -79,10 +86,10 @@ TEST(CommChoices, UnavailableBackendIsALocatedErrorNamingTheReasonAndTheAvailabl
   EXPECT_EQ(error_of(config(kBase + "comm:\n  backend: mpi_neighbor_alltoallw_init\n"), row), "(no error)");
 }
 
-TEST(CommChoices, ZeroCopyWithoutHostAccessibleMemoryIsAnInputError) {
+TEST(CommChoices, ZeroCopyOnDeviceMemoryWithoutGpuAwareMpiIsAnInputError) {
   int zero_copy = 0;
   for (const halo::Backend& b : halo::backends()) {
-    const std::string e = error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), false);
+    const std::string e = error_of(config(kBase + "comm:\n  backend: " + b.name + "\n"), kDeviceNotGpuAware);
     if (b.unavailable) {
       EXPECT_NE(e.find(" is unavailable: "), std::string::npos) << e;  // that comes first
       zero_copy += b.zero_copy;
@@ -93,20 +100,40 @@ TEST(CommChoices, ZeroCopyWithoutHostAccessibleMemoryIsAnInputError) {
       continue;
     }
     ++zero_copy;
-    EXPECT_EQ(e.rfind("a.yaml:7:12: comm.backend: backend " + std::string(b.name) + " hands the field's memory to MPI", 0), 0u)
+    EXPECT_EQ(e.rfind("a.yaml:7:12: comm.backend: backend " + std::string(b.name) + " hands the field's memory to MPI, but "
+                      "the field is device memory and MPI reports no GPU support (MPIX_Query_cuda_support() = 0); set "
+                      "comm.gpu_aware_mpi: on if this MPI is GPU-aware (expected one of: ",
+                      0),
+              0u)
         << e;
     EXPECT_NE(e.find("p2p"), std::string::npos) << e;  // names the backends that can run
   }
   EXPECT_EQ(zero_copy, 4);  // mpi_neighbor_alltoallw, cart_direct, cart_combining, mpi_neighbor_alltoallw_init
-  EXPECT_EQ(error_of(config(kBase), false), "(no error)");  // the default (p2p) packs
+  EXPECT_EQ(error_of(config(kBase), kDeviceNotGpuAware), "(no error)");  // the default (p2p) packs
+}
+
+TEST(CommChoices, ZeroCopyOnDeviceMemoryFollowsComm_gpu_aware_mpi) {
+  for (const std::string setting : {"auto", "on", "off"}) {
+    const core::Config cfg = config(kBase + "comm:\n  backend: cart_direct\n  gpu_aware_mpi: " + setting + "\n");
+    EXPECT_EQ(core::gpu_aware_mpi_text(cfg.gpu_aware_mpi), setting);
+    const std::string e = error_of(cfg, halo::decide_mpi_memory(cfg.gpu_aware_mpi, false, {halo::MpiGpuSupport::kNo, "q() = 0"}));
+    if (setting == "on")
+      EXPECT_EQ(e, "(no error)");  // trusted
+    else
+      EXPECT_EQ(e.rfind("a.yaml:7:12: comm.backend: backend cart_direct hands the field's memory to MPI, but the field is "
+                        "device memory and " + std::string(setting == "off" ? "comm.gpu_aware_mpi is off" : "MPI reports"),
+                        0),
+                0u)
+          << e;
+  }
 }
 
 TEST(CommChoices, UnknownAllreduceNamesTheRanksAlgorithms) {
-  EXPECT_EQ(error_of(config(kBase + "comm:\n  allreduce: carrier_pigeon\n"), true),
+  EXPECT_EQ(error_of(config(kBase + "comm:\n  allreduce: carrier_pigeon\n"), kHost),
             "a.yaml:7:14: comm.allreduce: unknown allreduce algorithm \"carrier_pigeon\" (expected one of: mpi, ring, "
             "ring_renamed)");
   for (const auto& name : ranks::algorithm_names())
-    EXPECT_EQ(error_of(config(kBase + "comm:\n  allreduce: " + name + "\n"), true), "(no error)") << name;
+    EXPECT_EQ(error_of(config(kBase + "comm:\n  allreduce: " + name + "\n"), kHost), "(no error)") << name;
 }
 
 }  // namespace

@@ -112,6 +112,8 @@ BAD_INPUTS = [
      "bad.yaml:9:23: halo.temporal_blocking.tile: unknown key; did you mean tile_y? (expected one of: tile_y)"),
     ("overlap not a bool", BASE + "comm:\n  overlap: sometimes\n", [],
      'bad.yaml:9:12: comm.overlap: expected true, false or auto, got "sometimes"'),
+    ("gpu_aware_mpi not a mode", BASE + "comm:\n  gpu_aware_mpi: maybe\n", [],
+     'bad.yaml:9:18: comm.gpu_aware_mpi: expected auto, on or off, got "maybe"'),
     ("halo deeper than the periodic grid", BASE.replace("[12, 10, 8]", "[12, 10, 3]") + "halo:\n  steps_per_exchange: 4\n", [],
      "bad.yaml:9:23: halo.steps_per_exchange: 4 step(s) per exchange of stencil 7pt need a halo deeper than the grid's "
      "3 cells in z (1 cell(s) per step): at most 3 steps per exchange"),
@@ -316,6 +318,37 @@ def case_backends_bitwise():
                               f"{blocking}: no temporal line with the tiles:\n{out}")
         values = set(sums.values())
         check(None not in values and len(values) == 1, f"backends {name}: checksums differ: {sums}")
+
+
+def case_gpu_aware_mpi():
+    """comm.gpu_aware_mpi off (packed backends stage their buffers through separate host copies, as on a device
+    without GPU-aware MPI) and on give bitwise the field of a run without the key, for packed and zero-copy
+    backends, with and without deep halos and overlap; the summary and --dry-run say what was decided."""
+    sets = ["grid.n=[10,9,12]", "grid.periodic=[false,true,true]", "stencil=27pt", "init.type=gaussian",
+            "boundary.x=[0.5,0.25]", "grid.length=[1.1,0.9,1.2]", "run.steps=7"]
+    said = {None: "comm.gpu_aware_mpi auto: the field is host memory: MPI reads the pack buffers directly",
+            "on": "comm.gpu_aware_mpi on: the field is host memory: MPI reads the pack buffers directly",
+            "off": "comm.gpu_aware_mpi off: packed backends stage through separate host buffers"}
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        for ranks in (2, 4):
+            for backend, k, overlap in [("p2p", 1, "false"), ("cart_combining_packed", 2, "true"),
+                                        ("mpi_neighbor_alltoallw", 1, "false"), ("cart_combining", 2, "true")]:
+                sums = {}
+                for setting in (None, "off", "on"):
+                    more = [f"comm.backend={backend}", f"halo.steps_per_exchange={k}", f"comm.overlap={overlap}"]
+                    out = heat(ranks, d, sets + more + ([f"comm.gpu_aware_mpi={setting}"] if setting else []))
+                    sums[setting] = checksum(out)
+                    line = re.search(r"^  mpi buffers +(.*)$", out, re.M)
+                    check(line is not None and line.group(1).startswith(said[setting]),
+                          f"{backend} on {ranks} ranks, comm.gpu_aware_mpi {setting}: mpi buffers line "
+                          f"{line.group(0) if line else None!r}, expected it to start with {said[setting]!r}")
+                check(sums[None] is not None and len(set(sums.values())) == 1,
+                      f"{backend} on {ranks} ranks: checksums by comm.gpu_aware_mpi differ: {sums}")
+        out = heat(2, d, sets + ["comm.gpu_aware_mpi=off"], ["--dry-run"])
+        check(re.search(r"^comm:\n(?:  .*\n)*  gpu_aware_mpi: off$", out, re.M) is not None,
+              f"--dry-run: no gpu_aware_mpi: off in the resolved comm section:\n{out}")
+        check(f"mpi buffers: {said['off']}" in out, f"--dry-run: no mpi buffers line for off:\n{out}")
 
 
 def case_auto_bitwise():

@@ -91,7 +91,7 @@ TEST(InputErrors, ControlBytesAreEscaped) {
 // the key path unreadable; key names that are not plain are quoted.
 TEST(InputErrors, UnknownKeysThatAreNotPlainNamesAreQuoted) {
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "comm:\n  allreduce:id: 1\n"}})),
-            "a.yaml:7:3: comm.\"allreduce:id\": unknown key (expected one of: allreduce, backend, overlap)");
+            "a.yaml:7:3: comm.\"allreduce:id\": unknown key (expected one of: allreduce, backend, gpu_aware_mpi, overlap)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "\"a b.c\": 1\n"}})).substr(0, 22), "a.yaml:6:1: \"a b.c\": u");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run_2-x: 1\n"}})).substr(0, 22), "a.yaml:6:1: run_2-x: u");
 }
@@ -190,7 +190,7 @@ TEST(InputErrors, UnknownKeysComeFirstAndSuggestTheNearest) {
   core::InputSources in = layers({{"a.yaml", kBase}});
   in.sets = {"comm.backed=p2p"};
   EXPECT_EQ(error_of(in), "--set comm.backed=p2p: comm.backed: unknown key; did you mean backend? (expected one of: "
-                          "allreduce, backend, overlap)");
+                          "allreduce, backend, gpu_aware_mpi, overlap)");
   in.sets = {"grid.n.x=4"};
   EXPECT_EQ(error_of(in), "--set grid.n.x=4: grid.n.x: unknown key (grid.n takes a value, not keys)");
   in.sets = {};

@@ -7,16 +7,9 @@
 // laid out in a view with a deeper halo than its geometry's (halo.steps_per_exchange: auto runs every
 // k on fields laid out for the deepest), where the cells beyond the geometry's halo stay untouched.
 #include <gtest/gtest.h>
-#include <mpi.h>
 
-#include <algorithm>
-#include <string>
-#include <vector>
-
-#include "cartex/core/decomposition.hpp"
-#include "cartex/core/field.hpp"
 #include "cartex/halo/backends.hpp"
-#include "halo_test_support.hpp"
+#include "exchange_check.hpp"
 #include "mpi_world.hpp"
 
 namespace cartex {
@@ -24,90 +17,13 @@ namespace {
 
 using namespace halo;
 
-using test::Case;
-
-constexpr double kUntouched = -1.0;
-
-// Exchanges once with `backend` and checks every cell of the view, which has `extra` more halo cells
-// on each side of a used dimension than the geometry's; returns the number of wrong cells.
-long check_case(const Case& c, const std::string& backend, int extra) {
-  const int rank = test::world_rank(), size = test::world_size();
-  const core::GlobalGrid g = c.grid();
-  const core::Stencil st = c.stencil();
-  const core::Decomposition dec(g, core::ProcessGrid::create(g, {0, 0, 0}, size));
-  const HaloGeometry geo(dec, st, c.k);
-  core::HaloWidths view = geo.widths();
-  for (int d = 0; d < g.dim; ++d) view.lo[d] += extra, view.hi[d] += extra;
-  const HaloPattern pat = make_halo_pattern(geo, rank, view);
-  const core::FieldLayout& L = pat.layout;
-
-  core::Field f("f", L);
-  auto h = Kokkos::create_mirror_view(f.view);
-  Kokkos::deep_copy(h, kUntouched);
-  for (long z = 0; z < L.box.n[2]; ++z)
-    for (long y = 0; y < L.box.n[1]; ++y)
-      for (long x = 0; x < L.box.n[0]; ++x)
-        h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) = test::encode(g, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z});
-  Kokkos::deep_copy(f.view, h);
-
-  auto plan = make_halo_plan(backend, {pat, MPI_COMM_WORLD, &geo});
-  plan->exchange(f);
-  plan->exchange(f);  // a second exchange on the same plan must give the same result
-  Kokkos::deep_copy(h, f.view);
-
-  std::vector<core::Offset> reach{{0, 0, 0}};  // S^k, by repeated addition
-  for (int step = 0; step < c.k; ++step) {
-    std::vector<core::Offset> next;
-    for (const auto& a : reach)
-      for (const auto& b : st.offsets) next.push_back({a[0] + b[0], a[1] + b[1], a[2] + b[2]});
-    std::sort(next.begin(), next.end());
-    next.erase(std::unique(next.begin(), next.end()), next.end());
-    reach.swap(next);
-  }
-  long wrong = 0;
-  std::array<long, 3> gc{};
-  for (long k = 0; k < L.extent(2); ++k)
-    for (long j = 0; j < L.extent(1); ++j)
-      for (long i = 0; i < L.extent(0); ++i) {
-        const std::array<long, 3> v{i, j, k};
-        bool has_owner = true;
-        std::array<long, 3> wrapped{};
-        for (int d = 0; d < 3; ++d) {
-          gc[d] = L.global_index(d, v[d]);
-          has_owner = has_owner && (g.periodic[d] || (gc[d] >= 0 && gc[d] < g.n[d]));
-          wrapped[d] = ((gc[d] % g.n[d]) + g.n[d]) % g.n[d];
-        }
-        const bool interior = L.box.contains(gc);
-        // Exact halo by brute force: some member o of S^k reaches c from the block.
-        bool reached = false;
-        for (const auto& o : reach)
-          if (L.box.contains({gc[0] - o[0], gc[1] - o[1], gc[2] - o[2]})) {
-            reached = true;
-            break;
-          }
-        const bool exact = !interior && has_owner && reached;
-        const double owner_value = has_owner ? test::encode(g, wrapped) : kUntouched;
-        const double got = h(k, j, i);
-        bool ok;
-        if (interior || exact)
-          ok = got == owner_value;
-        else
-          ok = got == kUntouched || (backend == "cart_forwarding" && has_owner && got == owner_value);
-        if (!ok && ++wrong <= 3)
-          ADD_FAILURE() << backend << " " << c.describe() << " rank " << rank << " view (" << i << "," << j << "," << k
-                        << ") global (" << gc[0] << "," << gc[1] << "," << gc[2] << ") holds " << got << ", expected "
-                        << ((interior || exact) ? owner_value : kUntouched) << (exact ? " (halo)" : "");
-      }
-  return wrong;
-}
-
 TEST(HaloExchange, EveryBackendFillsTheExactHaloWithOwnersValues) {
   const int size = test::world_size();
   for (const auto& c : test::exchange_cases(size))
     for (const Backend& backend : backends())
       for (const int extra : {0, 2}) {
         if (backend.unavailable) continue;
-        const long wrong = check_case(c, backend.name, extra);
+        const long wrong = test::wrong_cells_after_exchange(c, backend.name, extra);
         EXPECT_EQ(wrong, 0) << backend.name << " " << c.describe() << " view halo " << extra << " deeper than the geometry's";
       }
 }

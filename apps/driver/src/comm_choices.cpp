@@ -11,7 +11,7 @@
 
 namespace cartex::app {
 
-void check_backend_choice(const core::Config& cfg, const halo::Backend* b, bool host_accessible_memory) {
+void check_backend_choice(const core::Config& cfg, const halo::Backend* b, const halo::MpiMemory& memory) {
   if (!b)
     throw core::InputError(core::input_error_text(
         cfg, "comm.backend", fmt::format("unknown backend \"{}\" (expected one of: {})", cfg.backend, halo::backend_names())));
@@ -26,16 +26,15 @@ void check_backend_choice(const core::Config& cfg, const halo::Backend* b, bool 
         cfg, "comm.backend",
         fmt::format("backend {} is unavailable: {} (expected one of: {})", cfg.backend, b->unavailable,
                     fmt::join(available, ", "))));
-  if (b->zero_copy && !host_accessible_memory)
+  if (b->zero_copy && !memory.zero_copy)
     throw core::InputError(core::input_error_text(
         cfg, "comm.backend",
-        fmt::format("backend {} hands the field's memory to MPI, but Kokkos' default memory space is not "
-                    "host-accessible (expected one of: {})",
-                    cfg.backend, fmt::join(packed, ", "))));
+        fmt::format("backend {} hands the field's memory to MPI, but {} (expected one of: {})", cfg.backend,
+                    memory.refusal, fmt::join(packed, ", "))));
 }
 
-void check_comm_choices(const core::Config& cfg, bool host_accessible_memory) {
-  check_backend_choice(cfg, halo::find_backend(cfg.backend), host_accessible_memory);
+void check_comm_choices(const core::Config& cfg, const halo::MpiMemory& memory) {
+  check_backend_choice(cfg, halo::find_backend(cfg.backend), memory);
   const auto names = ranks::algorithm_names();
   if (std::find(names.begin(), names.end(), cfg.allreduce) == names.end())
     throw core::InputError(core::input_error_text(cfg, "comm.allreduce",

@@ -10,6 +10,7 @@
 #include "cartex/core/config.hpp"
 #include "cartex/core/decomposition.hpp"
 #include "cartex/halo/geometry.hpp"
+#include "cartex/halo/gpu_aware_mpi.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "cartex/io/checkpoint.hpp"
 #include "placement.hpp"
@@ -28,6 +29,7 @@ struct Setup {
   core::ProcessGrid procs;
   core::Decomposition decomp{core::GlobalGrid{}, core::ProcessGrid{}};
   ResourceEstimate resources;            // the memory and set-up work estimated before set-up
+  halo::MpiMemory memory;                // comm.gpu_aware_mpi decided: where MPI reads and writes halo data
   // halo.steps_per_exchange: k of `geometry` and `pattern` (auto: where the measurement starts) and
   // the values auto measures ({k} when given, {1} when the run is too short to measure); whether the
   // run is long enough for the automatic choices to be measured (auto_stepper.hpp).

@@ -73,20 +73,16 @@ void print_dry_run(const Setup& s) {
   const auto ranks_text = gather_text(mine, comm);
 
   // Per backend of the registry: what one exchange costs (min..max over ranks), from the plans
-  // themselves. Zero-copy plans are not built where they cannot run. Collective.
+  // themselves. Plans that cannot run here (unavailable, or zero-copy refused by comm.gpu_aware_mpi)
+  // are not built. Collective.
   std::string table;
-  const bool host = halo::host_accessible_memory();
   for (const halo::Backend& backend : halo::backends()) {
     if (std::strcmp(backend.name, "auto") == 0) continue;
-    if (backend.unavailable) {
-      table += fmt::format("  {:<28} (unavailable: {})\n", backend.name, backend.unavailable);
+    if (const auto why = halo::refusal(backend, s.memory)) {
+      table += fmt::format("  {:<28} ({})\n", backend.name, *why);
       continue;
     }
-    if (backend.zero_copy && !host) {
-      table += fmt::format("  {:<28} (zero-copy: not with this Kokkos memory space)\n", backend.name);
-      continue;
-    }
-    const halo::HaloStats st = backend.make({p, comm, &*s.geometry})->stats();
+    const halo::HaloStats st = backend.make({p, comm, &*s.geometry, s.cfg.gpu_aware_mpi})->stats();
     const auto m = min_max(st.messages, comm), b = min_max(st.bytes, comm), r = min_max(st.rounds, comm);
     table += fmt::format("  {:<28} {:>12} {:>22} {:>8}\n", backend.name, fmt::format("{}..{}", m.first, m.second),
                          fmt::format("{}..{}", b.first, b.second), fmt::format("{}..{}", r.first, r.second));
@@ -133,6 +129,7 @@ void print_dry_run(const Setup& s) {
   const char* per_cycle = two_fields ? "; each cycle exchanges 2 fields, u and the previous level: twice this" : "";
   fmt::print("# halo exchange per backend (per exchange of one field and rank, min..max over ranks{})\n", per_cycle);
   fmt::print("  {:<28} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
+  fmt::print("mpi buffers: {}\n", s.memory.reason);
   fmt::print("{}", resources_text(s.resources));
   fmt::print("# output: output.dir \"{}\" checked without writing (path, permissions, file system); a run creates it "
              "and writes a probe file in it before step 1\n",

@@ -26,11 +26,12 @@ void check_mpi(int rc, const char* call) {
 // Send and receive buffers of `backend` for h halo cells per rank, as its registry row says: packed
 // backends hold one of each (combining and forwarding ones pass a block through up to `dim` rounds,
 // padded to the largest over ranks); zero-copy ones use MPI datatypes over the field, cart_combining
-// pads from a scratch array; auto keeps the best candidate while it times the next.
-double buffer_bytes(const std::string& backend, double h, int dim) {
+// pads from a scratch array; auto keeps the best candidate while it times the next. Staged packed
+// buffers (`stage`, comm.gpu_aware_mpi) have a host copy each.
+double buffer_bytes(const std::string& backend, double h, int dim, bool stage) {
   const halo::Backend* b = halo::find_backend(backend);
   if (!b) return 0;  // refused by the input check before this
-  return b->buffers * (b->per_dimension ? dim : 1) * h * kWord;
+  return b->buffers * (b->per_dimension ? dim : 1) * h * kWord * (stage && !b->zero_copy ? 2 : 1);
 }
 
 // "1234 B (1.2 KiB)": the exact bytes, and a readable size from 1 KiB on.
@@ -123,7 +124,7 @@ ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& de
       e.halo_cells = halo_cells;
       e.field_bytes = 2 * with_halo * kWord;
     }
-    e.buffer_bytes += buffer_bytes(cfg.backend, halo_cells, g.dim);
+    e.buffer_bytes += buffer_bytes(cfg.backend, halo_cells, g.dim, halo::mpi_memory(cfg.gpu_aware_mpi).stage);
     e.index_bytes += 2 * 2 * halo_cells * kIndex;  // send and receive lists, in the pattern and in the plan
     e.walk_cells += reach + walk_block;
   }

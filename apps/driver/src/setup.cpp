@@ -66,7 +66,8 @@ Setup make_setup(const std::string& app, core::Equation equation, const core::In
   s.app = app;
   s.input = input;
   s.cfg = core::load_config(input, equation);
-  check_comm_choices(s.cfg, halo::host_accessible_memory());
+  s.memory = halo::mpi_memory(s.cfg.gpu_aware_mpi);
+  check_comm_choices(s.cfg, s.memory);
   // Bounded before anything is built: a halo deeper than the grid would make set-up grind. A stencil
   // that does not fit the grid at all is the grid's (or the stencil's) fault, not the halo depth's.
   try {

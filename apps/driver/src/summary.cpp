@@ -76,6 +76,7 @@ void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& 
              fmt::join(cfg.grid.n.begin(), cfg.grid.n.begin() + dim, "x"), dim, cfg.stencil.name, stepper.kernel_name(),
              stepper.plan().backend());
   if (!stepper.plan().note().empty()) fmt::print("  backend choice  {}\n", stepper.plan().note());
+  fmt::print("  mpi buffers     {}\n", s.memory.reason);
   fmt::print("  processes       {} rank{} as {}\n", s.procs.size(), s.procs.size() == 1 ? "" : "s",
              fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
   fmt::print("  placement       {}; diagnostics allreduce {}\n", placement_text(*s.placement, dim), cfg.allreduce);

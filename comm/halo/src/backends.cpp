@@ -2,7 +2,6 @@
 // functions live in its own file, src/backends/NAME.cpp.
 #include "cartex/halo/backends.hpp"
 
-#include <Kokkos_Core.hpp>
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -78,9 +77,10 @@ std::string backends_table() {
   return out;
 }
 
-bool host_accessible_memory() {
-  using Space = Kokkos::DefaultExecutionSpace::memory_space;
-  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space>::accessible;
+std::optional<std::string> refusal(const Backend& b, const MpiMemory& memory) {
+  if (b.unavailable) return fmt::format("unavailable: {}", b.unavailable);
+  if (b.zero_copy && !memory.zero_copy) return fmt::format("zero-copy, refused: {}", memory.refusal);
+  return std::nullopt;
 }
 
 const HaloGeometry& PlanInputs::need_geometry(const char* backend) const {
@@ -92,10 +92,10 @@ std::unique_ptr<HaloPlan> make_halo_plan(const std::string& name, const PlanInpu
   const Backend* b = find_backend(name);
   if (!b) throw std::invalid_argument(fmt::format("unknown halo backend \"{}\" (expected one of: {})", name, backend_names()));
   if (b->unavailable) throw std::invalid_argument(fmt::format("halo backend {} is unavailable: {}", name, b->unavailable));
-  if (b->zero_copy && !host_accessible_memory())
-    throw std::invalid_argument(fmt::format("backend {} hands the field's memory to MPI, but the default memory space is "
-                                            "not host-accessible; use p2p or cart_combining_packed",
-                                            name));
+  if (const MpiMemory memory = inputs.memory(); b->zero_copy && !memory.zero_copy)
+    throw std::invalid_argument(fmt::format("halo backend {} hands the field's memory to MPI, but {}; use a packed backend "
+                                            "such as p2p or cart_combining_packed",
+                                            name, memory.refusal));
   return b->make(inputs);
 }
 

@@ -1,6 +1,6 @@
-// Backend "auto": builds every other backend the memory space allows, times a few exchanges of each
-// on a scratch field, takes the slowest rank's median per candidate (so every rank picks the same)
-// and keeps the fastest.
+// Backend "auto": builds every other backend this build and comm.gpu_aware_mpi allow (refusal(): the
+// note names the others and why), times a few exchanges of each on a scratch field, takes the slowest
+// rank's median per candidate (so every rank picks the same) and keeps the fastest.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -38,13 +38,17 @@ constexpr int kTimed = 7;
 }  // namespace
 
 std::unique_ptr<HaloPlan> make_auto(const PlanInputs& in) {
-  const bool host = host_accessible_memory();
+  const MpiMemory memory = in.memory();
   core::Field scratch("cartex::auto_scratch", in.pattern.layout);
   std::unique_ptr<HaloPlan> best;
   double best_time = 0;
-  std::string table;
+  std::string table, skipped;
   for (const Backend& b : backends()) {
-    if (std::strcmp(b.name, "auto") == 0 || b.unavailable || (!host && b.zero_copy)) continue;
+    if (std::strcmp(b.name, "auto") == 0) continue;
+    if (const auto why = refusal(b, memory)) {
+      skipped += fmt::format("; skipped {} ({})", b.name, *why);
+      continue;
+    }
     auto plan = b.make(in);
     std::vector<double> times;
     for (int r = 0; r < kWarmup + kTimed; ++r) {
@@ -62,8 +66,8 @@ std::unique_ptr<HaloPlan> make_auto(const PlanInputs& in) {
       best = std::move(plan);
     }
   }
-  const std::string note = fmt::format("auto picked {} (median exchange time of the slowest rank over {} exchanges: {})",
-                                       best->backend(), kTimed, table);
+  const std::string note = fmt::format("auto picked {} (median exchange time of the slowest rank over {} exchanges: {}){}",
+                                       best->backend(), kTimed, table, skipped);
   return std::make_unique<ChosenPlan>(std::move(best), note);
 }
 

@@ -23,10 +23,10 @@ std::vector<const std::vector<long>*> all_blocks(const HaloPattern& p, bool send
 // The cart_combining_packed plan.
 class CartPackedPlan final : public HaloPlan {
  public:
-  CartPackedPlan(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm)
+  CartPackedPlan(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm, Staging staging)
       : pattern_(p),
         slots_(uniform_block_sizes(p, comm)),
-        buffers_(all_blocks(pattern_, true), all_blocks(pattern_, false), slots_),
+        buffers_(all_blocks(pattern_, true), all_blocks(pattern_, false), staging, slots_),
         cart_(cart_neighborhood(geo, pattern_, comm, cart::Algorithm::combining, cart::Execution::packed)),
         stats_(combining_stats(pattern_, &slots_)) {
     const auto sc = buffers_.counts(buffers_.sends()), sd = buffers_.offsets(buffers_.sends());
@@ -66,7 +66,8 @@ class CartPackedPlan final : public HaloPlan {
 }  // namespace
 
 std::unique_ptr<HaloPlan> make_cart_combining_packed(const PlanInputs& in) {
-  return std::make_unique<CartPackedPlan>(in.need_geometry("cart_combining_packed"), in.pattern, in.comm);
+  return std::make_unique<CartPackedPlan>(in.need_geometry("cart_combining_packed"), in.pattern, in.comm,
+                                          staging_of(in.memory()));
 }
 
 // Without the collective slot sizes: each block counted at its own size on this rank.

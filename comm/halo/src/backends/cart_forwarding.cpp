@@ -22,10 +22,10 @@ std::vector<Message> messages(const std::vector<ForwardingMessage>& list) {
 // The cart_forwarding plan.
 class ForwardingPlan final : public HaloPlan {
  public:
-  ForwardingPlan(const HaloGeometry& geo, const HaloPattern& pattern, MPI_Comm comm)
+  ForwardingPlan(const HaloGeometry& geo, const HaloPattern& pattern, MPI_Comm comm, Staging staging)
       : schedule_(make_forwarding_schedule(geo, pattern)), stats_(forwarding_stats(schedule_)) {
     for (const auto& ph : schedule_)
-      phases_.push_back(std::make_unique<PackedMessages>(messages(ph.sends), messages(ph.recvs), comm));
+      phases_.push_back(std::make_unique<PackedMessages>(messages(ph.sends), messages(ph.recvs), comm, staging));
   }
   void start(core::Field& f) override {
     state_.start();
@@ -83,7 +83,7 @@ class ForwardingPlan final : public HaloPlan {
 }  // namespace
 
 std::unique_ptr<HaloPlan> make_cart_forwarding(const PlanInputs& in) {
-  return std::make_unique<ForwardingPlan>(in.need_geometry("cart_forwarding"), in.pattern, in.comm);
+  return std::make_unique<ForwardingPlan>(in.need_geometry("cart_forwarding"), in.pattern, in.comm, staging_of(in.memory()));
 }
 
 std::optional<HaloStats> predict_cart_forwarding(const PlanInputs& in) {

@@ -21,8 +21,10 @@ constexpr int kTheta = 4;
 // The graph_combining plan.
 class GraphCombiningPlan final : public HaloPlan {
  public:
-  GraphCombiningPlan(const HaloPattern& p, MPI_Comm comm)
-      : pattern_(p), buffers_(cell_lists(pattern_.sends()), cell_lists(pattern_.recvs())), graph_(block_graph(p, comm)) {
+  GraphCombiningPlan(const HaloPattern& p, MPI_Comm comm, Staging staging)
+      : pattern_(p),
+        buffers_(cell_lists(pattern_.sends()), cell_lists(pattern_.recvs()), staging),
+        graph_(block_graph(p, comm)) {
     const auto sc = buffers_.counts(buffers_.sends()), sd = buffers_.offsets(buffers_.sends());
     const auto rc = buffers_.counts(buffers_.recvs()), rd = buffers_.offsets(buffers_.recvs());
     auto pattern = graph::Pattern::build(graph_.get(), kTheta);
@@ -73,7 +75,7 @@ class GraphCombiningPlan final : public HaloPlan {
 }  // namespace
 
 std::unique_ptr<HaloPlan> make_graph_combining(const PlanInputs& in) {
-  return std::make_unique<GraphCombiningPlan>(in.pattern, in.comm);
+  return std::make_unique<GraphCombiningPlan>(in.pattern, in.comm, staging_of(in.memory()));
 }
 
 }  // namespace cartex::halo

@@ -16,10 +16,10 @@ namespace {
 // The p2p plan.
 class P2PPlan final : public HaloPlan {
  public:
-  P2PPlan(const HaloPattern& pattern, MPI_Comm comm)
+  P2PPlan(const HaloPattern& pattern, MPI_Comm comm, Staging staging)
       : pattern_(pattern),
         partners_(pattern_),
-        messages_(partners_.sends(), partners_.recvs(), comm),
+        messages_(partners_.sends(), partners_.recvs(), comm, staging),
         self_(partners_.self_sends(), partners_.self_recvs()) {}
   void start(core::Field& f) override {
     messages_.start(f);
@@ -43,7 +43,9 @@ class P2PPlan final : public HaloPlan {
 
 }  // namespace
 
-std::unique_ptr<HaloPlan> make_p2p(const PlanInputs& in) { return std::make_unique<P2PPlan>(in.pattern, in.comm); }
+std::unique_ptr<HaloPlan> make_p2p(const PlanInputs& in) {
+  return std::make_unique<P2PPlan>(in.pattern, in.comm, staging_of(in.memory()));
+}
 
 std::optional<HaloStats> predict_p2p(const PlanInputs& in) { return partner_stats(in.pattern, 1); }
 

@@ -20,13 +20,13 @@ namespace {
 // The p2p_persistent plan.
 class P2PPersistentPlan final : public HaloPlan {
  public:
-  P2PPersistentPlan(const HaloPattern& pattern, MPI_Comm comm)
+  P2PPersistentPlan(const HaloPattern& pattern, MPI_Comm comm, Staging staging)
       : pattern_(pattern),
         partners_(pattern_),
         sends_(partners_.sends()),
         recvs_(partners_.recvs()),
         comm_(duplicate(comm)),
-        buffers_(cell_lists(sends_), cell_lists(recvs_)),
+        buffers_(cell_lists(sends_), cell_lists(recvs_), staging),
         requests_(recvs_.size() + sends_.size(), MPI_REQUEST_NULL),
         self_(partners_.self_sends(), partners_.self_recvs()) {
     for (size_t m = 0; m < recvs_.size(); ++m)
@@ -84,7 +84,7 @@ class P2PPersistentPlan final : public HaloPlan {
 }  // namespace
 
 std::unique_ptr<HaloPlan> make_p2p_persistent(const PlanInputs& in) {
-  return std::make_unique<P2PPersistentPlan>(in.pattern, in.comm);
+  return std::make_unique<P2PPersistentPlan>(in.pattern, in.comm, staging_of(in.memory()));
 }
 
 std::optional<HaloStats> predict_p2p_persistent(const PlanInputs& in) { return partner_stats(in.pattern, 1); }

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "cartex/core/phase_profile.hpp"
-
 namespace cartex::halo {
 
 PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots) {
@@ -25,27 +23,6 @@ void PackList::pack(const core::Field& f, const Kokkos::View<double*>& buf) cons
 
 void PackList::unpack(core::Field& f, const Kokkos::View<double*>& buf) const {
   runs_.b_to_a("cartex::halo::scatter", buf.data(), f.view.data());
-}
-
-// The copies and fences are the default instance's, not global ones: on a device an overlapped step's
-// interior runs on an instance of its own meanwhile (apps/driver/src/overlap_shape.hpp), and the
-// exchange must not wait for it.
-void PackList::pack_to_host(const core::Field& f, const Kokkos::View<double*>& buf,
-                            const core::host_mirror_t<Kokkos::View<double*>>& host) const {
-  core::PhaseScope pack(core::Phase::kHaloPack);
-  const Kokkos::DefaultExecutionSpace exec;
-  this->pack(f, buf);
-  Kokkos::deep_copy(exec, host, buf);
-  exec.fence();
-}
-
-void PackList::unpack_from_host(core::Field& f, const Kokkos::View<double*>& buf,
-                                const core::host_mirror_t<Kokkos::View<double*>>& host) const {
-  core::PhaseScope unpack(core::Phase::kHaloUnpack);
-  const Kokkos::DefaultExecutionSpace exec;
-  Kokkos::deep_copy(exec, buf, host);
-  this->unpack(f, buf);
-  exec.fence();
 }
 
 }  // namespace cartex::halo

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "cartex/core/field.hpp"
-#include "cartex/core/kokkos_compat.hpp"
 #include "staging/copy_runs.hpp"
 
 namespace cartex::halo {
@@ -37,11 +36,6 @@ class PackList {
   void pack(const core::Field& f, const Kokkos::View<double*>& buf) const;
   // field cell index(i) = buf(i) (kernel "cartex::halo::scatter").
   void unpack(core::Field& f, const Kokkos::View<double*>& buf) const;
-  // The halo pack phase: pack into buf, then copy buf to its host mirror for MPI, fenced. Both
-  // phases fence the default instance only (not work on other instances).
-  void pack_to_host(const core::Field& f, const Kokkos::View<double*>& buf, const core::host_mirror_t<Kokkos::View<double*>>& host) const;
-  // The halo unpack phase: copy the host mirror to buf, unpack, fence (the halo is complete on return).
-  void unpack_from_host(core::Field& f, const Kokkos::View<double*>& buf, const core::host_mirror_t<Kokkos::View<double*>>& host) const;
 
  private:
   CopyRuns runs_;  // a: field cells, b: buffer positions, as runs

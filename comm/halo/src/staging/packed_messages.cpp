@@ -6,11 +6,11 @@
 
 namespace cartex::halo {
 
-PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm)
+PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging)
     : sends_(std::move(sends)),
       recvs_(std::move(recvs)),
       comm_(duplicate(comm)),
-      buffers_(cell_lists(sends_), cell_lists(recvs_)),
+      buffers_(cell_lists(sends_), cell_lists(recvs_), staging),
       requests_(sends_.size() + recvs_.size(), MPI_REQUEST_NULL) {}
 
 PackedMessages::~PackedMessages() {

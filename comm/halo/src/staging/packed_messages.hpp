@@ -25,7 +25,7 @@ struct Message {
 // The messages of one exchange, packed with Kokkos.
 class PackedMessages {
  public:
-  PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm);
+  PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging);
   ~PackedMessages();
   PackedMessages(const PackedMessages&) = delete;
   PackedMessages& operator=(const PackedMessages&) = delete;

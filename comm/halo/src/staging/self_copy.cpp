@@ -7,7 +7,7 @@ SelfCopy::SelfCopy(const std::vector<long>& from, const std::vector<long>& to) :
 void SelfCopy::run(core::Field& f) const {
   if (cells() == 0) return;
   runs_.a_to_b("cartex::halo::self_copy", f.view.data(), f.view.data());
-  Kokkos::DefaultExecutionSpace().fence();  // not a global fence: see pack_list.cpp
+  Kokkos::DefaultExecutionSpace().fence();  // not a global fence: see staged_buffers.cpp
 }
 
 }  // namespace cartex::halo

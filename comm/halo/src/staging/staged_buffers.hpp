@@ -1,37 +1,61 @@
 #pragma once
-// Internal: the packed path of every packed backend, written once. Two contiguous buffers in the
-// default memory space, with host mirrors that MPI sees (the same memory when the default memory
-// space is host-accessible, so no device pointer reaches MPI):
+// Internal: the packed path of every packed backend, written once. Two contiguous pack buffers in the
+// default memory space (the Kokkos gather writes one, the scatter reads the other), and what MPI
+// reads and writes, as comm.gpu_aware_mpi decides (gpu_aware_mpi.hpp, MpiMemory::stage):
 //
-//   field --pack (Kokkos gather)--> send view --deep_copy--> send mirror --MPI--> ...
-//   ... --MPI--> recv mirror --deep_copy--> recv view --unpack (Kokkos scatter)--> field
+//   direct: field --pack--> send buffer ----------------------------------MPI--> ...
+//           ... --MPI--> recv buffer --unpack--> field                (host memory, or device memory
+//                                                                      for a GPU-aware MPI)
+//   staged: field --pack--> send buffer --deep_copy--> host send ------MPI--> ...
+//           ... --MPI--> host recv --deep_copy--> recv buffer --unpack--> field
 //
+// Staged host buffers are separate HostSpace allocations even where the default memory space is
+// host memory, so a host run with comm.gpu_aware_mpi off makes exactly the copies of a device run.
 // Each buffer has the slot layout of pack_list.hpp.
 #include <Kokkos_Core.hpp>
 
 #include <vector>
 
 #include "cartex/core/field.hpp"
-#include "cartex/core/kokkos_compat.hpp"
+#include "cartex/halo/gpu_aware_mpi.hpp"
 #include "staging/pack_list.hpp"
 
 namespace cartex::halo {
+
+// Where MPI reads and writes a packed exchange.
+enum class Staging { kDirect, kHost };
+
+// What every StagedBuffers of this process has done (the tests read it around a plan's exchanges).
+// A buffer counts once built, when it holds anything; a copy counts when it moves anything.
+struct StagingTotals {
+  long direct_buffers = 0;     // buffers MPI reads or writes in place (its pointer is the pack buffer's)
+  long host_send_buffers = 0;  // staged send buffers whose MPI pointer is a separate host allocation
+  long host_recv_buffers = 0;  // the same for receive buffers
+  long copies_to_host = 0;    // deep copies send buffer -> host send buffer
+  long copies_from_host = 0;  // deep copies host recv buffer -> recv buffer
+  long bytes_copied = 0;      // both directions
+};
+const StagingTotals& staging_totals();
 
 // The send and receive buffers of a packed exchange.
 class StagedBuffers {
  public:
   // Cell lists of the send and receive slots; `slots` pads both to uniform sizes (default: none).
   StagedBuffers(const std::vector<const std::vector<long>*>& sends, const std::vector<const std::vector<long>*>& recvs,
-                const std::vector<long>& slots = {});
+                Staging staging, const std::vector<long>& slots = {});
 
-  // The halo pack phase: gather the send cells of f into the send mirror.
-  void pack(const core::Field& f) { send_list_.pack_to_host(f, send_buf_, send_host_); }
-  // The halo unpack phase: scatter the receive mirror into f (the halo is complete on return).
-  void unpack(core::Field& f) { recv_list_.unpack_from_host(f, recv_buf_, recv_host_); }
+  // The halo pack phase: gather the send cells of f; on return MPI may read send_data().
+  void pack(const core::Field& f);
+  // The halo unpack phase: scatter what MPI wrote at recv_data() into f (the halo is complete on return).
+  void unpack(core::Field& f);
 
-  // Host memory for MPI.
-  double* send_data() const { return send_host_.data(); }
-  double* recv_data() const { return recv_host_.data(); }
+  // What MPI reads and writes: the pack buffers (direct) or the host buffers (staged).
+  double* send_data() const { return staging_ == Staging::kHost ? send_host_.data() : send_buf_.data(); }
+  double* recv_data() const { return staging_ == Staging::kHost ? recv_host_.data() : recv_buf_.data(); }
+  // The pack buffers themselves (default memory space).
+  const double* send_buffer() const { return send_buf_.data(); }
+  const double* recv_buffer() const { return recv_buf_.data(); }
+  Staging staging() const { return staging_; }
   const PackList& sends() const { return send_list_; }
   const PackList& recvs() const { return recv_list_; }
   // Slot lengths and offsets as MPI's int arguments.
@@ -40,9 +64,13 @@ class StagedBuffers {
 
  private:
   PackList send_list_, recv_list_;
+  Staging staging_;
   Kokkos::View<double*> send_buf_, recv_buf_;
-  core::host_mirror_t<Kokkos::View<double*>> send_host_, recv_host_;
+  Kokkos::View<double*, Kokkos::HostSpace> send_host_, recv_host_;  // staged only (else empty)
 };
+
+// The staging MpiMemory::stage asks for.
+inline Staging staging_of(const MpiMemory& memory) { return memory.stage ? Staging::kHost : Staging::kDirect; }
 
 // The cell lists of block parts (pattern.sends() or recvs()).
 template <class Parts>

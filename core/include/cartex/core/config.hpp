@@ -48,6 +48,13 @@ struct InputSources {
 // comm.overlap: off, on, or auto (measured during the run, apps/driver/src/auto_tuner.hpp).
 enum class OverlapInput { kOff, kOn, kAuto };
 
+// comm.gpu_aware_mpi: whether MPI may read and write device memory (comm/halo's gpu_aware_mpi.hpp
+// decides from it where halo buffers live for MPI); auto asks the MPI library at run time.
+enum class GpuAwareMpiInput { kAuto, kOn, kOff };
+
+// "auto", "on" or "off" (as in the input).
+const char* gpu_aware_mpi_text(GpuAwareMpiInput g);
+
 // halo.steps_per_exchange: a given k, or auto (kAutoSteps: measured during the run among the values
 // the grid and the memory estimate allow).
 constexpr long kAutoSteps = 0;
@@ -83,6 +90,7 @@ struct Config {
   long progress_every = 0;
   std::string backend = "p2p";             // comm.backend: a row of the halo registry (checked by the app)
   OverlapInput overlap = OverlapInput::kAuto;  // comm.overlap: hide the exchange behind the interior update
+  GpuAwareMpiInput gpu_aware_mpi = GpuAwareMpiInput::kAuto;  // comm.gpu_aware_mpi: MPI on device memory
   std::string allreduce = "mpi";           // comm.allreduce: global diagnostics (comm/ranks algorithm_names(), checked by the app)
   long steps_per_exchange = kAutoSteps;    // halo.steps_per_exchange: deep halos (k), or kAutoSteps
   TemporalBlockingInput temporal_blocking;  // halo.temporal_blocking: k steps per pass over memory

@@ -4,7 +4,9 @@
 //
 // Adding a backend: one source file in comm/halo/src/backends/ defining its make (and predict)
 // function, one row in src/backends.cpp (with the two declarations above the table), one line in
-// comm/halo/CMakeLists.txt, one row in docs/backends.md.
+// comm/halo/CMakeLists.txt, one row in docs/backends.md. Its row says whether it hands MPI the field
+// (zero-copy: make_halo_plan refuses it where comm.gpu_aware_mpi says MPI cannot take the field's
+// memory) or packs (its StagedBuffers built with staging_of(inputs.memory()): direct or staged).
 #include <mpi.h>
 
 #include <memory>
@@ -13,27 +15,33 @@
 #include <vector>
 
 #include "cartex/halo/geometry.hpp"
+#include "cartex/halo/gpu_aware_mpi.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "cartex/halo/plan.hpp"
 
 namespace cartex::halo {
 
 // What a backend is built from. `geometry` (all ranks' halos) is needed only by the backends that
-// route through other processes (the Cartesian ones, forwarding) and by auto.
+// route through other processes (the Cartesian ones, forwarding) and by auto; `gpu_aware_mpi` decides
+// where MPI reads and writes (gpu_aware_mpi.hpp): packed backends build their buffers for it.
 struct PlanInputs {
   const HaloPattern& pattern;
   MPI_Comm comm;
   const HaloGeometry* geometry = nullptr;
+  core::GpuAwareMpiInput gpu_aware_mpi = core::GpuAwareMpiInput::kAuto;
 
   // The geometry; throws std::invalid_argument naming `backend` when none was given.
   const HaloGeometry& need_geometry(const char* backend) const;
+  // The decision of gpu_aware_mpi for this build and MPI (mpi_memory).
+  MpiMemory memory() const { return mpi_memory(gpu_aware_mpi); }
 };
 
 // One row of the registry.
 struct Backend {
   const char* name;         // comm.backend
   const char* description;  // one line for --list-backends
-  bool zero_copy;           // hands the field's own memory to MPI (needs host-accessible memory)
+  bool zero_copy;           // hands the field's own memory to MPI (MpiMemory::zero_copy must allow it), else
+                            // packs into buffers (staged or direct as MpiMemory::stage says)
   bool overlaps;            // start returns before the exchange is done (plan.hpp says how much)
   int buffers;              // halo-sized buffers the plan holds (send + receive, padding, scratch)
   bool per_dimension;       // ... times the dimension (blocks pass through up to dim rounds)
@@ -60,11 +68,12 @@ std::string backend_names();
 // backend's line is its name, "unavailable:" and the reason.
 std::string backends_table();
 
-// True if the default Kokkos memory space is host-accessible (zero-copy backends can run).
-bool host_accessible_memory();
+// Why `b` cannot run under `memory`: its unavailable reason, or the refusal of a zero-copy backend;
+// nullopt when it can.
+std::optional<std::string> refusal(const Backend& b, const MpiMemory& memory);
 
 // Builds the plan of backend `name` (collective); throws std::invalid_argument for an unknown name, an
-// unavailable backend, a zero-copy backend without host-accessible memory, or a backend needing a
+// unavailable backend, a zero-copy backend that inputs.memory() refuses, or a backend needing a
 // geometry given none.
 std::unique_ptr<HaloPlan> make_halo_plan(const std::string& name, const PlanInputs& inputs);
 
