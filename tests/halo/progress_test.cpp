@@ -61,7 +61,7 @@ TEST(HaloProgress, EveryOverlappingPlanCompletesThroughProgressAlone) {
   const Built b = build();
   for (const Backend& row : backends()) {
     if (!row.overlaps) continue;  // blocking plans complete inside start
-    if (row.unavailable) continue;
+    if (!halo::runs_here(row)) continue;
     auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
     core::Field expected("expected", b.pattern.layout), f("f", b.pattern.layout);
     fill(expected, rank);
@@ -91,7 +91,7 @@ TEST(HaloProgress, SelfBlocksAreCompleteWhenStartReturns) {
     if (block.source == rank) self_cells.insert(self_cells.end(), block.recv.begin(), block.recv.end());
   int plans = 0;
   for (const Backend& row : backends()) {
-    if (row.unavailable) continue;
+    if (!halo::runs_here(row)) continue;
     auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
     if (!plan->self_complete_at_start()) continue;
     ++plans;
@@ -117,7 +117,7 @@ TEST(HaloProgress, EveryPlanExchangesFieldsMadeAfterOthersWereFreed) {
   const int rank = test::world_rank();
   const Built b = build();
   for (const Backend& row : backends()) {
-    if (row.unavailable) continue;
+    if (!halo::runs_here(row)) continue;
     auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
     core::Field expected("expected", b.pattern.layout), kept("kept", b.pattern.layout);
     fill(expected, rank);
@@ -137,7 +137,7 @@ TEST(HaloProgress, EveryPlanExchangesFieldsMadeAfterOthersWereFreed) {
 TEST(HaloProgress, ProgressOnEveryIdlePlanIsHarmless) {
   const Built b = build();
   for (const Backend& row : backends()) {
-    if (row.unavailable) continue;
+    if (!halo::runs_here(row)) continue;
     auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
     core::Field f("f", b.pattern.layout);
     EXPECT_NO_THROW(plan->progress()) << row.name;

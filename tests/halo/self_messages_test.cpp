@@ -28,7 +28,7 @@ std::vector<std::pair<std::string, HaloStats>> stats_on_one_rank(const core::Ste
   const HaloPattern pattern = make_halo_pattern(geo, 0);
   std::vector<std::pair<std::string, HaloStats>> out;
   for (const Backend& b : backends()) {
-    if (b.unavailable) continue;
+    if (!halo::runs_here(b)) continue;
     const auto plan = make_halo_plan(b.name, {pattern, MPI_COMM_WORLD, &geo});
     out.emplace_back(plan->backend(), plan->stats());
   }

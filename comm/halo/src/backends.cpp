@@ -83,6 +83,8 @@ std::optional<std::string> refusal(const Backend& b, const MpiMemory& memory) {
   return std::nullopt;
 }
 
+bool runs_here(const Backend& b, core::GpuAwareMpiInput setting) { return !refusal(b, mpi_memory(setting)); }
+
 const HaloGeometry& PlanInputs::need_geometry(const char* backend) const {
   if (!geometry) throw std::invalid_argument(fmt::format("halo backend \"{}\" needs the halo geometry", backend));
   return *geometry;

@@ -72,6 +72,11 @@ std::string backends_table();
 // nullopt when it can.
 std::optional<std::string> refusal(const Backend& b, const MpiMemory& memory);
 
+// True if `b` can run in this build with this MPI library under `setting`: no refusal with
+// mpi_memory(setting). The tests that loop over every backend skip the others (on a device without a
+// GPU-aware MPI: the zero-copy ones). Asks MPI (initialised) once per process.
+bool runs_here(const Backend& b, core::GpuAwareMpiInput setting = core::GpuAwareMpiInput::kAuto);
+
 // Builds the plan of backend `name` (collective); throws std::invalid_argument for an unknown name, an
 // unavailable backend, a zero-copy backend that inputs.memory() refuses, or a backend needing a
 // geometry given none.
