@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds cartex (Release) and runs every test with ctest.
+# Installs what is missing, builds cartex (Release) and runs every test with ctest but the label
+# `long` (four matrices of 30-50 s each: heat3d.backends_bitwise, io.corrupt.{heat,wave}_structure,
+# input.mutations), so that the everyday run stays under 10 minutes on 2 cores.
 # Usage: scripts/test.sh [--full] [ctest options...]     e.g. scripts/test.sh -R halo
-#   --full   then also the threaded configuration (cartex on a Kokkos with OpenMP, 2 threads per rank:
+#   --full   the label `long` too, then also the threaded configuration (cartex on a Kokkos with OpenMP, 2 threads per rank:
 #            scripts/test_openmp.sh), the sanitized one (ASan + UBSan: scripts/test_asan.sh), 60 s of
 #            fuzzing the input layer (scripts/fuzz.sh), the MPICH one (scripts/test_mpich.sh) and the
 #            CUDA compile and link (scripts/build_cuda.sh), as CI does; each of them builds and runs
@@ -12,7 +14,9 @@ full=0
 if [ "${1:-}" = "--full" ]; then full=1; shift; fi
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh"
-(cd "$root/build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" "$@")
+everyday=(-LE '^long$')
+if [ $full = 1 ]; then everyday=(); fi
+(cd "$root/build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" "${everyday[@]}" "$@")
 if [ $full = 1 ]; then
   "$root/scripts/test_openmp.sh"
   "$root/scripts/test_asan.sh"

@@ -30,5 +30,9 @@ expect "run.sh runs build/bin/heat3d" "^mpiexec .* $fake/build/bin/heat3d $fake/
 : >"$log"
 PATH=$fake/bin:$PATH "$fake/scripts/test.sh" >/dev/null || { echo "FAIL: test.sh exited $?"; fail=1; }
 expect "test.sh builds every target" '^cmake --build --preset release --parallel [0-9]+$'
-expect "test.sh runs ctest" '^ctest '
+expect "test.sh runs ctest without the long label" '^ctest .*-LE \^long\$'
+: >"$log"
+PATH=$fake/bin:$PATH "$fake/scripts/test.sh" --full >/dev/null 2>&1
+if grep -q -- '-LE ^long\$' "$log"; then echo "FAIL: test.sh --full leaves out the long label"; fail=1; else
+  echo "ok: test.sh --full runs the long label too"; fi
 exit $fail
