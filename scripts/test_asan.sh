@@ -8,7 +8,7 @@
 # (schedule, collectives, reduce, errors, C and C++ API, non-blocking plans), halo (exchange, counts,
 # depth, start/finish, progress during compute, overlap split, pack list), graph (4 ranks), ranks,
 # kernels (incl. temporal blocking), io (checkpoint at 2-3 ranks, restart, bad restarts, field
-# output), halobench, backend/allreduce choices, the wave driver and dry run, every main's error path
+# output), halobench, backend/allreduce choices, dry run, every main's error path
 # (entry.errors), the two packaging tests (downstream find_package and examples/custom_update, which
 # get the sanitizer link flags from the cartex targets), and the leak check itself under these options
 # (scripts.asan_leak_check). Built: only the targets of these tests' folders (cartex_tests_<folder>).
@@ -16,8 +16,9 @@
 # long heat3d matrices (bitwise over backends and rank counts, placement, allreduce), which repeat
 # the halo and ranks code the tests above already run, heat3d.bad_inputs (3 min here: its refusals go
 # through the config loader that scripts/fuzz.sh runs under ASan + UBSan, and every main's error path
-# is in entry.errors.*) and heat3d.sine_exact (1 min: the heat driver's loop, which heat3d.dry_run,
-# io.restart_bitwise and examples.custom_update run here too).
+# is in entry.errors.*), heat3d.sine_exact (1 min: the heat driver's loop, which heat3d.dry_run,
+# io.restart_bitwise and examples.custom_update run here too) and heat3d.wave (3 min: a matrix of 40
+# wave3d runs; the wave kernels run in kernels_*, wave3d's leapfrog start and checkpoints in io.bad_restart).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -36,7 +37,7 @@ rm -rf "$reports" && mkdir -p "$reports"
 covered='^(core_test|cart_schedule_test|kernels_|ranks_renaming_test|halo_counts_test\.np1|halo_depth_test|app_comm_choices_test)'
 covered+='|^(cart_(collectives|reduce|errors|c_api|cpp_api)_test|halo_test|halo_start_finish_test|halo_progress_test|halo_overlap_split_test|halo_pack_list_test|halobench_(stats|verify)_test|io_checkpoint_test)\.np[1-4]$'
 covered+='|^(graph_collectives_test|ranks_allreduce_test)\.np4$'
-covered+='|^heat3d\.(dry_run|wave)$|^io\.(fields_xdmf|restart_bitwise|bad_restart|bad_keys)$'
+covered+='|^heat3d\.dry_run$|^io\.(fields_xdmf|restart_bitwise|bad_restart|bad_keys)$'
 covered+='|^(downstream\.find_package|examples\.custom_update|entry\.errors\.setup|entry\.errors\.run|scripts\.asan_leak_check)$'
 # Any report fails the script, LeakSanitizer's own "Tracer caught signal" too: every test has its leaks
 # checked (scripts/sanitizer_env.sh says why the tracer crashed on one machine and how that is avoided).
