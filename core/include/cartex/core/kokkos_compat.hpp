@@ -88,9 +88,11 @@ class SeparateInstance {
 namespace cartex::core::kmath {
 
 #if KOKKOS_VERSION >= 30700
+using Kokkos::cos;
 using Kokkos::exp;
 using Kokkos::sin;
 #else
+using Kokkos::Experimental::cos;
 using Kokkos::Experimental::exp;
 using Kokkos::Experimental::sin;
 #endif
