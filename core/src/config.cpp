@@ -289,21 +289,104 @@ void read_physics(YamlSection& p, Config& cfg) {
   p.finish();
 }
 
+// One face of a boundary.<d> mapping (boundary.x.low ...): {dirichlet: a number or exact},
+// {neumann: a number} or periodic; absent: `def`.
+BoundaryFace read_face(YamlSection& s, const std::string& key, BoundaryFace def) {
+  const std::string expected =
+      "{dirichlet: a number or exact}, {neumann: a number (the outward normal derivative, 0 = insulated)} or periodic";
+  YAML::Node n = s.node(key);
+  if (!n || n.IsNull()) return def;
+  BoundaryFace f;
+  if (n.IsScalar() && n.Scalar() == "periodic") {
+    f.kind = BoundaryFace::Kind::kPeriodic;
+    return f;
+  }
+  if (!n.IsMap() || n.size() != 1) s.fail(key, "expected " + expected);
+  const std::string kind = n.begin()->first.Scalar();
+  const YAML::Node v = n.begin()->second;
+  if (kind == "dirichlet" && v.IsScalar() && v.Scalar() == "exact") {
+    f.exact = true;
+    return f;
+  }
+  if (kind != "dirichlet" && kind != "neumann")
+    s.fail(key, fmt::format("unknown condition \"{}\" (expected {})", kind, expected));
+  f.kind = kind == "neumann" ? BoundaryFace::Kind::kNeumann : BoundaryFace::Kind::kDirichlet;
+  const std::string number = kind == "neumann" ? "a number (the outward normal derivative, 0 = insulated)" : "a number or exact";
+  if (!v.IsScalar() || !decode<double>(v, f.value) || !std::isfinite(f.value))
+    s.fail(key, fmt::format("expected {}: {}, got {}", kind, number, v.IsScalar() ? v.Scalar() : std::string("a list or mapping")));
+  return f;
+}
+
+// boundary.<d>: [low, high] (Dirichlet values), periodic, or {low: face, high: face}. grid.periodic
+// decides which dimensions wrap around; boundary must agree with it (docs/input.md).
 void read_boundary(YamlSection& b, Config& cfg) {
   for (int d = 0; d < 3; ++d) {
     const std::string key = kAxis[d];
+    const bool periodic = cfg.grid.periodic[d];
+    BoundaryFace def;
+    if (periodic) def.kind = BoundaryFace::Kind::kPeriodic;
+    cfg.boundary[d] = {def, def};
     if (!b.has(key)) {
       b.node(key);
       continue;
     }
     if (d >= cfg.grid.dim) b.fail(key, fmt::format("the grid is {}D and has no {} dimension", cfg.grid.dim, key));
-    if (cfg.grid.periodic[d])
-      b.fail(key, fmt::format("dimension {} is periodic (grid.periodic); Dirichlet values apply only to non-periodic dimensions", key));
-    std::vector<double> v = b.get_double_list(key, "a list [low, high] of two numbers (Dirichlet values)");
-    if (v.size() != 2) b.fail(key, "expected a list [low, high] of two numbers (Dirichlet values)");
-    cfg.dirichlet[d] = {v[0], v[1]};
+    const std::string disagree_periodic =
+        fmt::format("periodic, but grid.periodic makes {} non-periodic (a periodic face needs its partner periodic and "
+                    "grid.periodic's {} entry true)", key, key);
+    const std::string disagree_wall =
+        fmt::format("a wall, but grid.periodic makes {} periodic (set grid.periodic's {} entry false for walls)", key, key);
+    YAML::Node n = b.node(key);
+    if (n.IsScalar() && n.Scalar() == "periodic") {
+      if (!periodic) b.fail(key, disagree_periodic);
+      continue;
+    }
+    if (!n.IsMap()) {
+      const std::string expected = "a list [low, high] of two numbers (Dirichlet values), periodic, or a mapping {low: ..., high: ...}";
+      if (periodic)
+        b.fail(key, fmt::format("dimension {} is periodic (grid.periodic); Dirichlet values apply only to non-periodic dimensions", key));
+      std::vector<double> v = b.get_double_list(key, expected);
+      if (v.size() != 2) b.fail(key, "expected " + expected);
+      for (int side = 0; side < 2; ++side) cfg.boundary[d][side].value = v[side];
+      continue;
+    }
+    YamlSection faces = b.section(key);
+    for (int side = 0; side < 2; ++side) {
+      const std::string face = side == 0 ? "low" : "high";
+      const BoundaryFace f = read_face(faces, face, def);
+      if ((f.kind == BoundaryFace::Kind::kPeriodic) != periodic) faces.fail(face, periodic ? disagree_wall : disagree_periodic);
+      cfg.boundary[d][side] = f;
+      cfg.grid.wall[d][side] = f.kind == BoundaryFace::Kind::kNeumann ? Wall::kNeumann : Wall::kDirichlet;
+    }
+    faces.finish();
   }
   b.finish();
+}
+
+// Checks of the boundary against keys read after it (the stencil, the initial condition, temporal
+// blocking), located at the face.
+void check_boundary(const YamlSection& b, const Config& cfg) {
+  const HaloWidths r = cfg.stencil.reach();
+  const auto fail = [&b](const std::string& key, const std::string& what) {
+    const auto it = b.read_locations().find("boundary." + key);  // every face read has its location
+    throw InputError(fmt::format("{}: boundary.{}: {}", it == b.read_locations().end() ? b.where(key) : it->second, key, what));
+  };
+  for (int d = 0; d < cfg.grid.dim; ++d)
+    for (int side = 0; side < 2; ++side) {
+      const BoundaryFace& f = cfg.boundary[d][side];
+      const std::string key = fmt::format("{}.{}", kAxis[d], side == 0 ? "low" : "high");
+      const long reach = side == 0 ? r.lo[d] : r.hi[d];
+      if (f.kind == BoundaryFace::Kind::kNeumann && reach > cfg.grid.n[d])
+        fail(key, fmt::format("a Neumann wall mirrors the stencil's reach of {} cells, but {} has only {} (grid.n)", reach,
+                                kAxis[d], cfg.grid.n[d]));
+      if (f.exact && cfg.init.type != "sine")
+        fail(key, fmt::format("dirichlet: exact follows the sine mode's exact solution, but init.type is {} (give init.type: sine)",
+                                cfg.init.type));
+      if (f.kind == BoundaryFace::Kind::kNeumann || f.exact)
+        if (cfg.temporal_blocking.mode == TemporalBlockingInput::Mode::kTiles)
+          fail(key, "its ghost cells are refreshed after every step, which a temporal-blocking pass cannot do yet: give "
+                      "halo.temporal_blocking: off or auto (resolves to off)");
+    }
 }
 
 void read_init(YamlSection& s, Config& cfg) {
@@ -440,6 +523,10 @@ Config read_config(const InputSources& in, Equation equation) {
     procs.finish();
   }
 
+  // Before the stencil: the walls' kinds decide the grid spacing (grid.hpp).
+  YamlSection boundary = root.section("boundary");
+  read_boundary(boundary, cfg);
+
   read_stencil(root, cfg);
 
   YamlSection physics = root.section("physics");
@@ -447,9 +534,6 @@ Config read_config(const InputSources& in, Equation equation) {
     root.fail("physics", fmt::format("required section is missing (physics.{} and physics.dt or physics.cfl)",
                                      equation == Equation::kHeat ? "alpha" : "speed"));
   read_physics(physics, cfg);
-
-  YamlSection boundary = root.section("boundary");
-  read_boundary(boundary, cfg);
 
   YamlSection init = root.section("init");
   read_init(init, cfg);
@@ -469,6 +553,7 @@ Config read_config(const InputSources& in, Equation equation) {
   read_steps_per_exchange(halo, cfg);
   read_temporal_blocking(halo, cfg);
   halo.finish();
+  check_boundary(boundary, cfg);
 
   YamlSection output = root.section("output");
   cfg.output_dir = output.get_string("dir", "output", "a directory path");

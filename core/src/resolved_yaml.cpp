@@ -72,9 +72,23 @@ std::string emit_resolved(const Config& c) {
   YAML::Node b(YAML::NodeType::Map);
   for (int d = 0; d < dim; ++d) {
     if (c.grid.periodic[d]) continue;
-    YAML::Node v(YAML::NodeType::Sequence);
-    v.push_back(value_node(c.dirichlet[d][0]));
-    v.push_back(value_node(c.dirichlet[d][1]));
+    // Two constant Dirichlet walls: the [low, high] shorthand; otherwise each face as a mapping.
+    const auto constant = [](const BoundaryFace& f) { return f.kind == BoundaryFace::Kind::kDirichlet && !f.exact; };
+    YAML::Node v(constant(c.boundary[d][0]) && constant(c.boundary[d][1]) ? YAML::NodeType::Sequence : YAML::NodeType::Map);
+    for (int side = 0; side < 2; ++side) {
+      const BoundaryFace& f = c.boundary[d][side];
+      if (v.IsSequence()) {
+        v.push_back(value_node(f.value));
+        continue;
+      }
+      YAML::Node face;
+      if (f.exact)
+        face["dirichlet"] = "exact";
+      else
+        face[f.kind == BoundaryFace::Kind::kNeumann ? "neumann" : "dirichlet"] = value_node(f.value);
+      face.SetStyle(YAML::EmitterStyle::Flow);
+      v[side == 0 ? "low" : "high"] = face;
+    }
     v.SetStyle(YAML::EmitterStyle::Flow);
     b[kAxis[d]] = v;
   }

@@ -35,10 +35,14 @@ long default_tile_y(const core::FieldLayout& layout) { return std::min(32L * blo
 int blocked_pass_threads() { return Kokkos::DefaultHostExecutionSpace().concurrency(); }
 
 TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout,
-                              int k, bool blocked_kernel, std::string& why) {
+                              int k, bool blocked_kernel, bool walls_refresh, std::string& why) {
   using Mode = core::TemporalBlockingInput::Mode;
   using Exec = Kokkos::DefaultExecutionSpace;
   if (input.mode == Mode::kOff) return why = "halo.temporal_blocking: off", TemporalTiling{};
+  core::require(!walls_refresh || input.mode == Mode::kAuto, "resolve_tiling: tiles with walls the loader refuses");
+  if (walls_refresh)
+    return why = "auto: off, Neumann or exact walls refresh their ghost cells after every step (not inside a blocked pass)",
+           TemporalTiling{};
   if (input.mode == Mode::kTiles) {
     why = blocked_kernel ? "halo.temporal_blocking: tile_y given" : "tile_y given, but this update has no blocked kernel: steps one by one";
     return {input.tile_y};

@@ -33,17 +33,33 @@ Positions positions(const core::GlobalGrid& grid, const core::FieldLayout& l) {
 std::array<double, 3> sine_wave_numbers(const core::GlobalGrid& grid, const core::InitConfig& init) {
   const double pi = std::acos(-1.0);
   std::array<double, 3> k{0, 0, 0};
-  for (int d = 0; d < grid.dim; ++d)
-    k[d] = (grid.periodic[d] ? 2.0 * pi : pi) * init.modes[d] / grid.length[d];
+  for (int d = 0; d < grid.dim; ++d) {
+    // A quarter wave fits between a Dirichlet and a Neumann wall: (m - 1/2) half waves.
+    const bool mixed = !grid.periodic[d] && grid.wall[d][0] != grid.wall[d][1];
+    k[d] = (grid.periodic[d] ? 2.0 * pi * init.modes[d] : mixed ? pi * (init.modes[d] - 0.5) : pi * init.modes[d]) / grid.length[d];
+  }
   return k;
+}
+
+std::array<bool, 3> sine_mode_cosines(const core::GlobalGrid& grid) {
+  std::array<bool, 3> c{false, false, false};
+  for (int d = 0; d < grid.dim; ++d) c[d] = !grid.periodic[d] && grid.wall[d][0] == core::Wall::kNeumann;
+  return c;
 }
 
 bool sine_mode_is_exact(const core::Config& cfg) {
   if (cfg.init.type != "sine" || !cfg.stencil.is_mirror_symmetric()) return false;
   const auto r = cfg.stencil.reach();
+  using Kind = core::BoundaryFace::Kind;
   for (int d = 0; d < cfg.grid.dim; ++d) {
-    if (cfg.grid.periodic[d]) continue;
-    if (cfg.dirichlet[d][0] != 0.0 || cfg.dirichlet[d][1] != 0.0 || r.lo[d] > 1 || r.hi[d] > 1) return false;
+    for (int side = 0; side < 2; ++side) {
+      const core::BoundaryFace& f = cfg.boundary[d][side];
+      const long reach = side == 0 ? r.lo[d] : r.hi[d];
+      // Every ghost layer must be the mode's mirror continuation: even at an insulated wall, odd (the
+      // exact solution) at a Dirichlet one, where a constant 0 is that only on the wall itself.
+      if (f.kind == Kind::kNeumann && f.value != 0.0) return false;
+      if (f.kind == Kind::kDirichlet && !f.exact && (f.value != 0.0 || reach > 1)) return false;
+    }
   }
   return true;
 }

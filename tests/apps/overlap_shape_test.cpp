@@ -106,7 +106,7 @@ std::vector<double> fields_after(const Case& c, Mode run) {
   core::Field u("u", s.pattern.layout), next("next", s.pattern.layout);
   for (core::Field* f : {&u, &next}) {
     kernels::fill_initial(*f, s.cfg.grid, s.cfg.init);  // wave: next holds the previous level
-    kernels::fill_dirichlet(*f, s.cfg.grid, s.cfg.dirichlet);
+    kernels::fill_dirichlet(*f, s.cfg.grid, s.cfg.boundary);
   }
   for (int step = 1; step <= c.steps; ++step) {
     stepper.step(u, next);

@@ -1,6 +1,7 @@
 // Kernels on one rank: the specialized and generic stencil kernels agree bit for bit, the builtin
-// operators differentiate quadratics exactly, Dirichlet ghost cells get their face's value, and the
-// diagnostics reduce what is in the field.
+// operators differentiate quadratics exactly, Dirichlet ghost cells get their face's value, Neumann
+// ghost cells mirror the interior with the flux term (edges in x, y, z order), and the diagnostics
+// reduce what is in the field.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -105,7 +106,10 @@ TEST(Boundary, DirichletGhostsTakeTheirFacesValue) {
   const core::FieldLayout l = layout_for(g, s);
   core::Field f("f", l);
   Kokkos::deep_copy(f.view, 7.0);
-  fill_dirichlet(f, g, {{{1.0, 2.0}, {3.0, 4.0}, {5.0, 6.0}}});
+  BoundaryFaces faces{};
+  for (int d = 0; d < 3; ++d)
+    for (int side = 0; side < 2; ++side) faces[d][side].value = 2 * d + side + 1;
+  fill_dirichlet(f, g, faces);
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.view);
   EXPECT_EQ(h(1, 1, 0), 1.0);  // x low face
   EXPECT_EQ(h(1, 1, 5), 2.0);  // x high face
@@ -116,6 +120,45 @@ TEST(Boundary, DirichletGhostsTakeTheirFacesValue) {
   EXPECT_EQ(h(0, 0, 0), 1.0);  // corner: x decides
   EXPECT_EQ(h(3, 4, 2), 4.0);  // edge y/z: y decides
   EXPECT_EQ(h(1, 1, 1), 7.0);  // interior untouched
+}
+
+TEST(Boundary, NeumannGhostsMirrorTheInteriorWithTheFluxTerm) {
+  core::GlobalGrid g = grid(2, {4, 3, 1}, false);
+  using Kind = core::BoundaryFace::Kind;
+  BoundaryFaces faces{};
+  faces[0][0] = {Kind::kNeumann, 2.0, false};    // x low: Neumann, q = 2
+  faces[0][1] = {Kind::kDirichlet, 5.0, false};  // x high: Dirichlet 5
+  faces[1][0] = {Kind::kDirichlet, 7.0, false};  // y low: Dirichlet 7
+  faces[1][1] = {Kind::kNeumann, -1.0, false};   // y high: Neumann, q = -1
+  faces[2][0] = faces[2][1] = {Kind::kPeriodic, 0.0, false};
+  g.wall[0][0] = g.wall[1][1] = core::Wall::kNeumann;
+  const core::Stencil s = core::make_star_stencil(4, g);  // reach 2: two ghost layers
+  const core::FieldLayout l = layout_for(g, s);
+  core::Field f("f", l);
+  fill(f, [](long i, long j, long) { return 10.0 * j + i; });
+  const Boundary b(g, faces);
+  EXPECT_TRUE(b.refreshes());
+  b.fill(f, 0);
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.view);
+  const double hx = g.spacing(0), hy = g.spacing(1);
+  const auto u = [](long i, long j) { return 10.0 * j + i; };  // view indices (halo 2)
+  // x low ghost m mirrors cell m: view i = 1 - m <- i = 2 + m, plus (2m + 1) h q.
+  EXPECT_EQ(h(0, 3, 1), u(2, 3) + 1 * hx * 2.0);
+  EXPECT_EQ(h(0, 3, 0), u(3, 3) + 3.0 * (hx * 2.0));
+  EXPECT_EQ(h(0, 3, 6), 5.0);  // x high: constant
+  EXPECT_EQ(h(0, 1, 3), 7.0);  // y low: constant
+  EXPECT_EQ(h(0, 5, 3), u(3, 4) + 1 * hy * -1.0);  // y high ghost 0 mirrors the last row
+  EXPECT_EQ(h(0, 6, 3), u(3, 3) + 3 * hy * -1.0);
+  // Corner outside x low (Neumann) and y low (constant): the constant first, then the x refresh
+  // mirrors the constant row.
+  EXPECT_EQ(h(0, 1, 1), 7.0 + hx * 2.0);
+  // Corner outside x low and y high (both Neumann): y is filled last, from the x ghosts filled first.
+  EXPECT_EQ(h(0, 5, 1), (u(2, 4) + hx * 2.0) + hy * -1.0);
+  EXPECT_EQ(h(0, 3, 3), u(3, 3));  // interior untouched
+  // The positions: a Neumann wall half a cell outside, a Dirichlet wall on the ghost cell.
+  EXPECT_DOUBLE_EQ(hx, g.length[0] / 4.5);  // n - 1 + 1/2 + 1
+  EXPECT_DOUBLE_EQ(g.position(0, 0), 0.5 * hx);
+  EXPECT_DOUBLE_EQ(g.position(0, 4), g.length[0]);
 }
 
 TEST(Diagnostics, StatsAndChecksumSeeEveryInteriorCellOnly) {

@@ -54,21 +54,24 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
       previous_level_(s.cfg.equation == core::Equation::kWave && k_ > 1),
       plan_(halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi})),
       op_(std::move(update)),
+      boundary_(kernels::make_boundary(s.cfg)),
       first_step_(s.restart ? s.restart->step : 0),
       last_step_(s.cfg.steps),
       pass_end_(first_step_) {
   core::require(overlap_ready || !overlap, "Stepper: overlap without its regions");
   build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, pattern.layout, k_, op_->has_blocked_kernel(),
-                                      tiling_reason_));
+                                      boundary_.refreshes(), tiling_reason_));
   if (!overlap_ready_) return;
   chunk_cells_ = std::max(1L, kChunkPointUpdates / std::max(1, s.cfg.stencil.size()));
   build_inner();
   // A plan that copies the self blocks inside start leaves only the remote halo in flight.
-  rim_ = kernels::make_cell_region(pattern.layout, plan_->self_complete_at_start() ? pattern.remote_rim : pattern.rim);
+  rim_ = kernels::make_cell_region(pattern.layout, remote_split() ? pattern.remote_rim : pattern.rim);
 }
 
+bool Stepper::remote_split() const { return plan_->self_complete_at_start() && !boundary_.refreshes(); }
+
 void Stepper::build_inner() {
-  const std::vector<core::LineRun>& inner = plan_->self_complete_at_start() ? pattern_->remote_inner : pattern_->inner;
+  const std::vector<core::LineRun>& inner = remote_split() ? pattern_->remote_inner : pattern_->inner;
   inner_chunks_.clear();
   inner_ = {};
   inner_instance_.reset();
@@ -135,19 +138,33 @@ void Stepper::step(core::Field& u, core::Field& next) {
     if (previous_level_) timed(exchange_seconds_, [&] { plan_->exchange(next); });
     if (overlap_) {
       if (pass_split_ && !read_after(now)) return overlapped_pass(u, next, now);
-      overlapped_step(u, next);
+      overlapped_step(u, next, now);
       // Steps 2 .. of the cycle blocked after it (plans that read u after start).
       if (!pass_split_ && cycle_->tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
       return;
     }
     timed(exchange_seconds_, [&] { plan_->exchange(u); });
+    refresh_walls(u, now - 1);
   }
   if (cycle_->tiling().tile_y > 0) return pass(u, next, j, now);
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
   update(u, next, k_ == 1 ? nullptr : &cycle_->cells(j));
+  refresh_walls(next, now);
 }
 
-void Stepper::overlapped_step(core::Field& u, core::Field& next) {
+void Stepper::exchange(core::Field& u) {
+  plan_->exchange(u);
+  refresh_walls(u, first_step_ + steps_);
+}
+
+void Stepper::refresh_walls(core::Field& f, long step) const {
+  if (!boundary_.refreshes()) return;
+  core::PhaseScope phase(core::Phase::kUpdate);
+  boundary_.refresh(f, step);
+  Kokkos::fence();
+}
+
+void Stepper::overlapped_step(core::Field& u, core::Field& next, long now) {
   // The exchange's visible time: start, every progress() call, finish. Async: the host thread drives
   // the exchange from start to end while the device updates the interior, so all of it is visible
   // and "hidden" (hidden_fraction()) stays near 0; overlap_cost() shows what overlapped there.
@@ -167,17 +184,22 @@ void Stepper::overlapped_step(core::Field& u, core::Field& next) {
     timed(exchange_seconds_, [&] { progress_until_done(); });
   }
   timed(exchange_seconds_, [&] { plan_->finish(u); });
+  // Rewrites the wall ghost cells beside the block with the values the inner cells read (the same
+  // bits), and those beside the halo from its new cells.
+  refresh_walls(u, now - 1);
   update(u, next, &rim_);  // its fence is a global one: on a device it waits for the interior too
   if (overlap_shape_ == OverlapShape::kAsync) {
     core::PhaseScope phase(core::Phase::kUpdate);
     op_->wait_async(inner_instance_->exec());  // next is complete from here on (an update may run it elsewhere)
   }
+  refresh_walls(next, now);
   if (pass_split_) return;  // overlap_cost() compares whole overlapped passes then
   overlapped_seconds_ += MPI_Wtime() - begin;
   ++overlapped_units_;
 }
 
 void Stepper::overlapped_pass(core::Field& u, core::Field& next, long now) {
+  core::require(!boundary_.refreshes(), "Stepper: a blocked pass with refreshed walls");
   const int last = pass_last(1, now);
   const double begin = MPI_Wtime();
   timed(exchange_seconds_, [&] { plan_->start(u); });
@@ -219,6 +241,7 @@ int Stepper::pass_last(int j, long now) const {
 }
 
 void Stepper::pass(core::Field& a, core::Field& b, int j, long now) {
+  core::require(!boundary_.refreshes(), "Stepper: a blocked pass with refreshed walls");
   const int last = pass_last(j, now);
   core::PhaseScope phase(core::Phase::kUpdate);
   op_->apply_steps(a, b, *cycle_, j, last);

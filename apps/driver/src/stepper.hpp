@@ -21,6 +21,18 @@
 //
 //   start; inner steps 1..n as one blocked pass, plan progress between its tiles; finish;
 //   rim step 1, rim step 2, ..., rim step n (thin shells next to the faces in flight, one by one)
+//
+// Walls whose ghost cells depend on the interior or on time (Neumann, Dirichlet exact:
+// kernels/boundary.hpp) are refreshed in the field a step wrote, after every step, and in u after
+// every exchange (the ghost cells beside the neighbours' halo read it):
+//
+//   exchange | refresh u | update | refresh next        overlap: start | inner | finish | refresh u |
+//                                                                 rim | refresh next
+//
+// The refresh after a step reads only cells that step wrote or the block's own: the inner cells of an
+// overlapped step read wall ghost cells beside the block only, which it made current (so with such
+// walls step 1 splits against the whole halo, self-copied blocks included: remote_split()). Temporal
+// blocking is off then (resolve_tiling): a blocked pass does not refresh between its steps.
 #include <mpi.h>
 
 #include <functional>
@@ -30,6 +42,7 @@
 #include <vector>
 
 #include "cartex/halo/backends.hpp"
+#include "cartex/kernels/boundary.hpp"
 #include "cartex/kernels/update_operator.hpp"
 #include "driver.hpp"
 #include "overlap_shape.hpp"
@@ -79,8 +92,9 @@ class Stepper {
   const std::string& tiling_reason() const { return tiling_reason_; }
   // The mean number of steps per pass over memory (1 when not blocked).
   double steps_per_pass() const { return passes_ > 0 ? static_cast<double>(pass_steps_) / static_cast<double>(passes_) : 1.0; }
-  // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes).
-  void exchange(core::Field& u) { plan_->exchange(u); }
+  // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes), then the
+  // refreshed walls' ghost cells of u (holding the state of the last step called).
+  void exchange(core::Field& u);
   // With overlap: times blocking steps before the loop (an exchange of u, then the update of a cycle's
   // first step into next), the reference for hidden_fraction() and overlap_cost(); the first of them
   // warms up. `next_is_scratch` false (leapfrog: next holds the previous level): only the exchanges
@@ -128,7 +142,13 @@ class Stepper {
   void update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const;
   // Step 1 with overlap: start, the inner chunks with progress between them (or the inner cells as
   // one launch, then progress until done), finish, the rim.
-  void overlapped_step(core::Field& u, core::Field& next);
+  void overlapped_step(core::Field& u, core::Field& next, long now);
+  // The refreshed walls' ghost cells of `f`, which holds the state of `step` (kernels/boundary.hpp).
+  void refresh_walls(core::Field& f, long step) const;
+  // Whether step 1's overlap split is the one against the remote halo only (a plan that copies its
+  // self blocks inside start). Not with refreshed walls: their ghost cells beside a self-copied halo
+  // are refreshed after finish, so the cells reading them stay in the rim.
+  bool remote_split() const;
   // Builds the inner regions of overlap_shape_ (chunks, or one region and the instance it runs on).
   void build_inner();
   // Steps 1 .. of a cycle from step `now` on with overlap and temporal blocking: start, the inner
@@ -163,6 +183,7 @@ class Stepper {
   bool previous_level_;
   std::unique_ptr<halo::HaloPlan> plan_;
   std::unique_ptr<kernels::UpdateOperator> op_;
+  kernels::Boundary boundary_;
   std::string tiling_reason_;
   std::optional<kernels::CycleRegions> cycle_;  // step j of a cycle: cycle_->cells(j)
   std::vector<kernels::CellRegion> inner_chunks_;  // kChunked: the inner region in chunks of whole lines

@@ -44,14 +44,16 @@ int run(const Setup& s) {
   } else {
     kernels::fill_initial(u, cfg.grid, cfg.init);
   }
-  kernels::fill_dirichlet(u, cfg.grid, cfg.dirichlet);
-  kernels::fill_dirichlet(next, cfg.grid, cfg.dirichlet);
+  // Every wall ghost cell (the walls refreshed after each step too: the stepper keeps them current).
+  const kernels::Boundary boundary = kernels::make_boundary(cfg);
+  const long first = s.restart ? s.restart->step : 0;
+  boundary.fill(u, first);
+  boundary.fill(next, first);
   AutoStepper stepper(s);
   if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
   if (cfg.overlap == core::OverlapInput::kOn) stepper.calibrate(u, next, !wave);
 
   core::Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
-  const long first = s.restart ? s.restart->step : 0;
   std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, reduce)};
   io::OutputWriter writer(cfg, s.procs, first, s.restart ? s.restart->path : std::string(), comm);
   const auto table = [&history] { return history_table(history); };

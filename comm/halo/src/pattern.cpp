@@ -152,9 +152,12 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::Hal
 
   // Update regions: step j updates B + S^(k-j) inside the domain. Overlap split of step 1: a cell is
   // inner if it reads no halo cell the exchange writes, i.e. (the block being a box) if it sits at
-  // least the stencil's reach away from every face whose halo is received. The halo beyond a
-  // non-periodic global face holds fixed boundary values the exchange never writes, so a face on a wall
-  // keeps its cells inner (and the rim holds no strided single cells there). Against the remote halo
+  // least the stencil's reach away from every face whose halo is received. The exchange never writes
+  // the ghost cells beyond a non-periodic global face: they hold fixed values, or values the boundary
+  // refreshes after every step from the block's own cells (Neumann, exact: kernels/boundary.hpp; the
+  // ghosts an inner cell reads lie beside the block, so they are current when the exchange starts; the
+  // stepper then uses `inner`, not `remote_inner`, whose cells may read ghosts beside a self-copied
+  // halo), so a face on a wall keeps its cells inner (and the rim holds no strided single cells there). Against the remote halo
   // only, a face of a periodic dimension of one process (its halo comes from this rank itself) keeps
   // its cells inner too. Cells outside the block are never inner.
   const core::HaloWidths r = geo.stencil_reach();

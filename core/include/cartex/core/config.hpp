@@ -21,6 +21,15 @@ struct InitConfig {
   double width = 0.1;                     // gaussian: standard deviation (physical units)
 };
 
+// One face of the domain (boundary.x.low etc., docs/input.md; ghost cells: docs/boundaries.md). Both
+// faces of a dimension are periodic or neither (grid.periodic decides; boundary.<d> must agree).
+struct BoundaryFace {
+  enum class Kind { kPeriodic, kDirichlet, kNeumann };
+  Kind kind = Kind::kDirichlet;
+  double value = 0.0;  // Dirichlet: the wall's value; Neumann: the outward normal derivative (0 = insulated)
+  bool exact = false;  // Dirichlet: the ghost cells follow the equation's exact solution (value unused)
+};
+
 // How the input gave the stencil (docs/input.md), kept so the resolved YAML reloads to the same Stencil.
 struct StencilInput {
   enum class Form { kName, kStar, kCustom };  // a builtin or registered name (box: its builtin name),
@@ -80,7 +89,7 @@ struct Config {
   double dt_max = 0.0;                     // stability limit of the stencil on this grid
   Stencil stencil;                         // resolved for this grid (weights include the spacing)
   StencilInput stencil_input;              // how the input spelled it
-  std::array<std::array<double, 2>, 3> dirichlet{};  // [d][0 = low face, 1 = high face]
+  std::array<std::array<BoundaryFace, 2>, 3> boundary{};  // [d][0 = low face, 1 = high face]
   InitConfig init;
   long steps = 100;                        // time steps (run.steps, or resolved from run.end_time)
   double end_time = 0.0;                   // run.end_time: the last step lands on it (0 = run.steps decides)

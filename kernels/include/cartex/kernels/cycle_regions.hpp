@@ -73,8 +73,11 @@ int blocked_pass_threads();
 // can win: k >= 2, an update with a blocked kernel (`blocked_kernel`) and a host execution space (any
 // number of threads), with default_tile_y() until a measurement replaces it; else off. Explicit tiles
 // are used as given (with an update without a blocked kernel the steps still run one by one).
+// `walls_refresh` (Neumann or exact walls, kernels/boundary.hpp): their ghost cells are refreshed
+// after every step, which a blocked pass does not do, so auto resolves to off (and the loader refuses
+// explicit tiles then).
 TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout,
-                              int k, bool blocked_kernel, std::string& why);
+                              int k, bool blocked_kernel, bool walls_refresh, std::string& why);
 
 // The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.
 class CycleRegions {

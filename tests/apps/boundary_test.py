@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the boundary conditions per face (docs/boundaries.md) with heat3d and wave3d:
+the insulated box conserves u, cosine modes with Neumann walls and the sine mode with exact Dirichlet
+walls match their exact discrete solutions, mixed walls give the same bits on every backend, rank
+count, k and overlap, and bad boundary input is one located error. One case per ctest:
+
+    boundary_test.py --heat3d PATH --wave3d PATH --mpiexec PATH CASE
+"""
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cartex_testing import check, checksum, own_lines, set_args, summary_value, write  # noqa: E402
+import cartex_testing  # noqa: E402
+
+ARGS = None
+
+BASE = cartex_testing.small_input(steps=5, progress_every=None)
+INSULATED = "{low: {neumann: 0}, high: {neumann: 0}}"
+# Walls of every kind and periodic z: x Neumann with a flux / Dirichlet, y Dirichlet / Neumann.
+MIXED = ["grid.periodic=[false,false,true]", "boundary.x={low: {neumann: 0.5}, high: {dirichlet: 1.0}}",
+         "boundary.y={low: {dirichlet: 0.25}, high: {neumann: -0.3}}", "init.type=gaussian",
+         "init.center=[0.3,0.6,0.4]", "grid.length=[1.05,0.95,1.2]"]  # h = 0.1 with n = [10, 9, 12]
+
+
+def run(ranks, args, cwd, per_rank_codes=False, app=None):
+    return cartex_testing.mpirun(ARGS.mpiexec, ranks, app or ARGS.heat3d, args, cwd, per_rank_codes)
+
+
+def heat(ranks, d, sets, extra=(), app=None):
+    args = ["in.yaml"] + set_args(sets) + list(extra)
+    code, out, err, _ = run(ranks, args, d, app=app)
+    check(code == 0, f"{app or 'heat3d'} {' '.join(args)} on {ranks} ranks exited {code}: {err}")
+    return out
+
+
+_BACKENDS = []
+
+
+def backends():
+    """Every backend of the halo registry that runs here (heat3d --list-backends)."""
+    if not _BACKENDS:
+        _BACKENDS.extend(name for name, _, _ in cartex_testing.list_backends(ARGS.mpiexec, ARGS.heat3d))
+    return _BACKENDS
+
+
+def matrix(ranks):
+    """(backend, k, overlap, temporal blocking) runs on `ranks` ranks: every backend with k = 1 on 2
+    ranks, and k = 1..3 with overlap on and off, temporal blocking off and auto (which resolves to off
+    with these walls) on every rank count."""
+    runs = [(b, 1, "false", "off") for b in backends()] if ranks == 2 else []
+    runs += [("p2p", 1, "true", "auto"), ("p2p", 2, "false", "auto"), ("cart_combining", 2, "true", "off"),
+             ("graph_combining", 3, "true", "auto"), ("p2p_persistent", 3, "true", "auto"),
+             ("mpi_neighbor_alltoallw", 3, "false", "off")]
+    return runs
+
+
+def comm_sets(backend, k, overlap, blocking):
+    return [f"comm.backend={backend}", f"halo.steps_per_exchange={k}", f"comm.overlap={overlap}",
+            f"halo.temporal_blocking={blocking}"]
+
+
+def case_insulated():
+    """Neumann 0 on every wall: the integral of u is conserved to rounding over 1,000 steps, on 1 to 8
+    ranks, every backend, k = 1..3, overlap on and off; and every run gives the same bits."""
+    sets = ["grid.n=[9,8,7]", "grid.length=[0.9,0.8,0.7]", "grid.periodic=false", "stencil=27pt", "init.type=gaussian", "init.width=0.2",
+            "init.center=[0.2,0.7,0.4]", "run.steps=1000"] + [f"boundary.{a}={INSULATED}" for a in "xyz"]
+    sums = {}
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        for ranks in (1, 2, 3, 4, 8):
+            for backend, k, overlap, blocking in matrix(ranks):
+                out = heat(ranks, d, sets + comm_sets(backend, k, overlap, blocking))
+                key = (ranks, backend, k, overlap, blocking)
+                sums[key] = checksum(out)
+                m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
+                check(m is not None, f"insulated {key}: no integral of u line in\n{out}")
+                if m:
+                    start, change = float(m.group(2)), float(m.group(3))
+                    check(start > 0 and abs(change) <= 1e-12 * start, f"insulated {key}: u changed by {change} of {start}")
+                if blocking == "auto" and k > 1:
+                    check(re.search(r"^  temporal +off.*Neumann or exact walls", out, re.M) is not None,
+                          f"insulated {key}: temporal blocking should resolve to off with the walls' reason:\n{out}")
+    check(None not in sums.values() and len(set(sums.values())) == 1, f"insulated: checksums differ: {sums}")
+
+
+COSINE_CASES = [  # (name, sets): Neumann 0 walls (cosine factors), mixed with Dirichlet 0 and periodic
+    ("3D 7pt insulated", ["grid.n=[12,10,9]", "grid.periodic=false", "stencil=7pt", "init.modes=[1,2,1]"]
+     + [f"boundary.{a}={INSULATED}" for a in "xyz"]),
+    ("3D 27pt insulated x, periodic y z", ["grid.n=[10,10,10]", "grid.periodic=[false,true,true]", "stencil=27pt",
+                                          f"boundary.x={INSULATED}", "init.modes=[2,1,1]"]),
+    ("3D star order 4 insulated (reach 2)", ["grid.n=[12,12,10]", "grid.periodic=[false,false,true]",
+                                             "stencil={type: star, order: 4}", f"boundary.x={INSULATED}",
+                                             f"boundary.y={INSULATED}"]),
+    ("2D 9pt Neumann/Dirichlet quarter waves", ["grid.n=[20,20]", "grid.periodic=false", "stencil=9pt", "init.modes=[1,2]",
+                                                "boundary.x={low: {neumann: 0}, high: {dirichlet: 0}}",
+                                                "boundary.y={low: {dirichlet: 0}, high: {neumann: 0}}"]),
+]
+
+
+def case_cosine_exact():
+    """Cosine modes with insulated walls (and quarter waves between a Neumann and a Dirichlet wall)
+    match the exact discrete solution (summary `sine error`) to 1e-12 relative on 1 to 4 ranks, k = 1
+    to 3, heat3d and wave3d."""
+    for name, sets in COSINE_CASES:
+        for app, ranks, k in [(ARGS.heat3d, 1, 1), (ARGS.heat3d, 2, 2), (ARGS.heat3d, 4, 1), (ARGS.wave3d, 2, 1), (ARGS.wave3d, 3, 3)]:
+            with tempfile.TemporaryDirectory() as d:
+                write(d, "in.yaml", BASE if app == ARGS.heat3d else BASE.replace("alpha", "speed"))
+                out = heat(ranks, d, sets + ["run.steps=40", "physics.cfl=0.5", f"halo.steps_per_exchange={k}"], app=app)
+                err = summary_value(out, "sine error")
+                check(err is not None and float(err) < 1e-12,
+                      f"cosine {name} ({os.path.basename(app)}, {ranks} ranks, k={k}): sine error {err} (want < 1e-12)\n{out}")
+
+
+def case_exact_dirichlet():
+    """Dirichlet exact walls follow the sine mode's exact solution: with a stencil reaching two cells
+    the mode stays exact (sine error < 1e-12) on 1, 2 and 4 ranks, k = 1 and 2, heat3d and wave3d;
+    with constant zero walls the same run is not exact (no sine error line)."""
+    exact = "{low: {dirichlet: exact}, high: {dirichlet: exact}}"
+    sets = ["grid.n=[14,12,10]", "grid.periodic=[false,false,true]", "stencil={type: star, order: 4}",
+            f"boundary.x={exact}", f"boundary.y={exact}", "init.modes=[2,1,1]", "run.steps=40", "physics.cfl=0.5"]
+    for app, ranks, k in [(ARGS.heat3d, 1, 1), (ARGS.heat3d, 2, 2), (ARGS.heat3d, 4, 1), (ARGS.wave3d, 2, 1), (ARGS.wave3d, 4, 2)]:
+        with tempfile.TemporaryDirectory() as d:
+            write(d, "in.yaml", BASE if app == ARGS.heat3d else BASE.replace("alpha", "speed"))
+            out = heat(ranks, d, sets + [f"halo.steps_per_exchange={k}"], app=app)
+            err = summary_value(out, "sine error")
+            check(err is not None and float(err) < 1e-12,
+                  f"exact walls ({os.path.basename(app)}, {ranks} ranks, k={k}): sine error {err} (want < 1e-12)\n{out}")
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        out = heat(2, d, [s for s in sets if not s.startswith("boundary")])
+        check(summary_value(out, "sine error") is None, f"constant walls with reach 2 report a sine error:\n{out}")
+
+
+def case_mixed_bitwise():
+    """Mixed Neumann / Dirichlet / periodic walls: every backend, 1, 2, 4 and 8 ranks, k = 1..3, overlap on
+    and off give the same bits (3D 27pt); 2D 9pt and wave3d (leapfrog's two levels) on 1, 3 and 8 ranks."""
+    for name, sets, app, rank_counts in [
+            ("3D 27pt", ["grid.n=[10,9,12]", "stencil=27pt"] + MIXED, ARGS.heat3d, (1, 2, 4, 8)),
+            ("2D 9pt", ["grid.n=[17,15]", "grid.length=[1.75,1.5]", "grid.periodic=false", "stencil=9pt", "init.type=gaussian",
+                        "boundary.x={low: {neumann: 0.5}, high: {dirichlet: 1.0}}",
+                        "boundary.y={low: {neumann: -1}, high: {neumann: 0}}"], ARGS.heat3d, (1, 3, 8)),
+            ("wave 3D star 4", ["grid.n=[12,11,9]", "stencil={type: star, order: 4}"] + MIXED, ARGS.wave3d, (1, 3, 8))]:
+        sums = {}
+        with tempfile.TemporaryDirectory() as d:
+            write(d, "in.yaml", BASE if app == ARGS.heat3d else BASE.replace("alpha", "speed"))
+            for ranks in rank_counts:
+                for backend, k, overlap, blocking in matrix(ranks):
+                    out = heat(ranks, d, sets + ["run.steps=9"] + comm_sets(backend, k, overlap, blocking), app=app)
+                    sums[(ranks, backend, k, overlap, blocking)] = checksum(out)
+        check(None not in sums.values() and len(set(sums.values())) == 1, f"mixed {name}: checksums differ: {sums}")
+
+
+BAD = [  # (name, sets, expected stderr line): one located error on every rank
+    ("unknown condition", ["grid.periodic=false", "boundary.x={low: {robin: 1}}"],
+     '--set boundary.x={low: {robin: 1}}: boundary.x.low: unknown condition "robin" (expected {dirichlet: a number or exact}, '
+     "{neumann: a number (the outward normal derivative, 0 = insulated)} or periodic)"),
+    ("neumann not a number", ["grid.periodic=false", "boundary.y={high: {neumann: [1]}}"],
+     "--set boundary.y={high: {neumann: [1]}}: boundary.y.high: expected neumann: a number (the outward normal derivative, "
+     "0 = insulated), got a list or mapping"),
+    ("two conditions", ["grid.periodic=false", "boundary.x={low: {neumann: 0, dirichlet: 1}}"],
+     "--set boundary.x={low: {neumann: 0, dirichlet: 1}}: boundary.x.low: expected {dirichlet: a number or exact}, "
+     "{neumann: a number (the outward normal derivative, 0 = insulated)} or periodic"),
+    ("periodic face, walls in grid", ["grid.periodic=false", "boundary.x={low: periodic, high: periodic}"],
+     "--set boundary.x={low: periodic, high: periodic}: boundary.x.low: periodic, but grid.periodic makes x non-periodic "
+     "(a periodic face needs its partner periodic and grid.periodic's x entry true)"),
+    ("periodic partner missing", ["grid.periodic=[true,false,false]", "boundary.x={low: periodic, high: {neumann: 0}}"],
+     "--set boundary.x={low: periodic, high: {neumann: 0}}: boundary.x.high: a wall, but grid.periodic makes x periodic "
+     "(set grid.periodic's x entry false for walls)"),
+    ("periodic word, walls in grid", ["grid.periodic=false", "boundary.z=periodic"],
+     "--set boundary.z=periodic: boundary.z: periodic, but grid.periodic makes z non-periodic (a periodic face needs its "
+     "partner periodic and grid.periodic's z entry true)"),
+    ("unknown face key", ["grid.periodic=false", "boundary.x={left: {neumann: 0}}"],
+     "--set boundary.x={left: {neumann: 0}}: boundary.x.left: unknown key (expected one of: high, low)"),
+    ("exact with gaussian", ["grid.periodic=false", "init.type=gaussian", "boundary.x={low: {dirichlet: exact}}"],
+     "--set boundary.x={low: {dirichlet: exact}}: boundary.x.low: dirichlet: exact follows the sine mode's exact solution, "
+     "but init.type is gaussian (give init.type: sine)"),
+    ("neumann with tiles", ["grid.periodic=false", "boundary.y={low: {neumann: 0}}", "halo.temporal_blocking={tile_y: 2}"],
+     "--set boundary.y={low: {neumann: 0}}: boundary.y.low: its ghost cells are refreshed after every step, which a "
+     "temporal-blocking pass cannot do yet: give halo.temporal_blocking: off or auto (resolves to off)"),
+    ("neumann deeper than the grid", ["grid.n=[12,10,1]", "grid.periodic=false", "stencil={type: star, order: 4}",
+                                      "boundary.z={low: {neumann: 0}}"],
+     "--set boundary.z={low: {neumann: 0}}: boundary.z.low: a Neumann wall mirrors the stencil's reach of 2 cells, but z "
+     "has only 1 (grid.n)"),
+]
+
+
+def case_bad_inputs():
+    """Every bad boundary value is one located error, exit 2 on every rank, before anything runs; in a
+    file the location is the face's line and column."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        for name, sets, expected in BAD:
+            code, out, err, codes = run(2, ["in.yaml"] + set_args(sets), d, per_rank_codes=True)
+            lines = own_lines(err)
+            check(codes == [2, 2], f"{name}: per-rank exit codes {codes}")
+            check(len(lines) == 1 and lines[0].startswith(expected), f"{name}: stderr {lines}\nexpected {expected!r}")
+        write(d, "bad.yaml", BASE + "boundary:\n  x:\n    low: {neumann: 0}\n    high: {neumann: yes}\n")
+        code, out, err, codes = run(2, ["bad.yaml", "--set", "grid.periodic=false"], d, per_rank_codes=True)
+        expected = ("bad.yaml:11:11: boundary.x.high: expected neumann: a number (the outward normal derivative, "
+                    "0 = insulated), got yes")
+        check(codes == [2, 2] and own_lines(err) == [expected], f"file location: {codes} {own_lines(err)}, expected {expected!r}")
+
+
+def resolved(out):
+    m = re.search(r"^# resolved configuration \(.*\)\n(.*?)^# decomposition", out, re.M | re.S)
+    return m.group(1) if m else None
+
+
+def case_resolved_round_trip():
+    """--dry-run writes one canonical spelling of the walls that reloads to the same configuration: the
+    [low, high] shorthand for two constant Dirichlet walls, a mapping otherwise."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        for sets in [MIXED, ["grid.periodic=[false,true,false]", "boundary.x=[1,2]", "boundary.z={low: {dirichlet: exact}}"],
+                     ["grid.periodic=false", "boundary.x=[0.5,0.25]", "boundary.y={low: {dirichlet: 3}, high: {dirichlet: 4}}",
+                      "boundary.z={high: {neumann: 0}}"]]:
+            first = resolved(heat(1, d, sets, ["--dry-run"]))
+            check(first is not None and "boundary:" in first, f"{sets}: no resolved configuration")
+            if first is None:
+                continue
+            write(d, "resolved.yaml", first)
+            code, out, err, _ = run(1, ["resolved.yaml", "--dry-run"], d)
+            again = resolved(out)
+            check(code == 0 and again == first, f"{sets}: the resolved YAML reloads differently:\n{first}\n---\n{again}{err}")
+        text = resolved(heat(1, d, ["grid.periodic=false", "boundary.y={low: {dirichlet: 3}, high: {dirichlet: 4}}",
+                                    "boundary.z={high: {neumann: 0}}"], ["--dry-run"]))
+        check(text is not None and "y: [3, 4]" in text and "z: {low: {dirichlet: 0}, high: {neumann: 0}}" in text,
+              f"canonical spelling:\n{text}")
+
+
+if __name__ == "__main__":
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d'])
