@@ -76,6 +76,38 @@ TEST(TimeStepLimit, UpwindAdvectionDiffusionIsTheClassicalBound) {
   }
 }
 
+TEST(TimeStepLimit, UpwindAdvectionDiffusionIn3DIsTheClassicalBound) {
+  const std::array<double, 3> v{1.0, 0.4, 2.0}, h{1.0 / 20, 1.0 / 12, 1.0 / 16};
+  const double nu = 0.003;
+  core::Stencil s = stencil(3, {{0, 0, 0}}, {0.0});
+  double rates = 0;
+  for (int d = 0; d < 3; ++d) {
+    const double a = v[d] / h[d], dd = nu / (h[d] * h[d]);
+    core::Offset lo{0, 0, 0}, hi{0, 0, 0};
+    lo[d] = -1;
+    hi[d] = 1;
+    s.offsets.push_back(lo);
+    s.weights.push_back(a + dd);
+    s.offsets.push_back(hi);
+    s.weights.push_back(dd);
+    s.weights[0] -= a + 2 * dd;
+    rates += a + 2 * dd;
+  }
+  const auto lim = core::time_step_limit(s, Integrator::kExplicitEuler, 0.5);
+  EXPECT_NEAR(lim.dt_max, 1 / (0.5 * rates), 1e-12 / rates);
+}
+
+TEST(TimeStepLimit, LeapfrogTakesAnyRealNonPositiveSymbol) {
+  // Diagonal only, point-symmetric but not mirror-symmetric: lambda = -2 w (1 - cos(tx + ty)) is real
+  // and <= 0, rho = 4 w, so dt_max = 2 / sqrt(a rho).
+  const double w = 3.0, a = 2.5;
+  const core::Stencil diag = stencil(2, {{0, 0, 0}, {1, 1, 0}, {-1, -1, 0}}, {-2 * w, w, w});
+  ASSERT_FALSE(diag.is_mirror_symmetric());
+  const auto lim = core::time_step_limit(diag, Integrator::kLeapfrog, a);
+  EXPECT_FALSE(lim.from_spectral_radius);
+  EXPECT_NEAR(lim.dt_max, 2 / std::sqrt(a * 4 * w), 1e-12);
+}
+
 // The smallest per-mode Euler limit 2 (s - Re l) / (|l|^2 - s^2) in 2D by brute force, independent of
 // the scan under test: an n x n lattice over [-pi, pi]^2, a 401 x 401 lattice over +-2 of its
 // spacings around its best mode, and 2000 directions times 60 radii from 1e-1 to 1e-4 (theta -> 0).

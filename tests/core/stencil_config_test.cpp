@@ -229,6 +229,21 @@ TEST(StencilInputErrors, CustomNameAndScaling) {
             "this grid with derivative: 0");
 }
 
+TEST(StencilInputErrors, StabilityLimitOfACustomStencil) {
+  // A lone growth term limits nothing: cfl has no limit to be a fraction of, dt is free.
+  const std::string growth = "stencil: {offsets: [[0, 0, 0]], weights: [0.1], derivative: 0}\n";
+  EXPECT_EQ(error_of(growth),
+            "in.yaml:5:8: physics.cfl: stencil custom sets no stability limit (every mode grows with the equation or decays "
+            "at any dt), so no fraction of it is a time step; give physics.dt");
+  InputFiles f;
+  EXPECT_EQ(core::load_config(f.write("grid:\n  n: [12, 12, 12]\nphysics:\n  alpha: 1.0\n  dt: 5.0\n" + growth), {}).dt, 5.0);
+  // Upwind advection (derivative 1): dt_max = h / alpha with h = 1/12.
+  const core::Config c =
+      core::load_config(f.write(kBase3 + "stencil: {offsets: [[0, 0, 0], [-1, 0, 0]], weights: [-1, 1], derivative: 1}\n"), {});
+  EXPECT_NEAR(c.dt_max, 1.0 / 12, 1e-14);
+  EXPECT_EQ(c.dt, 0.5 * c.dt_max);
+}
+
 TEST(StencilInputErrors, OverridesNameTheOverride) {
   EXPECT_EQ(error_of("stencil: 7pt\n", kBase3, {"stencil={offsets: [[0,0,0], [0,0,0]], weights: [0, 0]}"}),
             "--set stencil={offsets: [[0,0,0], [0,0,0]], weights: [0, 0]}: stencil.offsets: entry 2 repeats the offset "
