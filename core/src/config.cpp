@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/stability.hpp"
 #include "cartex/core/stencil_registry.hpp"
 #include "output_dir_check.hpp"
 #include "resolved_yaml.hpp"
@@ -118,7 +119,7 @@ void read_box_stencil(YamlSection& s, YamlSection& root, Config& cfg) {
   }
 }
 
-// stencil: {offsets: [[dx, dy(, dz)], ...], weights: [...], name: ..., divide_by_h2: true}.
+// stencil: {offsets: [[dx, dy(, dz)], ...], weights: [...], name: ..., derivative: 2}.
 void read_custom_stencil(YamlSection& s, Config& cfg) {
   const int dim = cfg.grid.dim;
   const std::string entry_form = dim == 2 ? "[dx, dy]" : "[dx, dy, dz]";
@@ -157,10 +158,18 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
   const auto reserved = reserved_stencil_names();
   if (std::find(reserved.begin(), reserved.end(), name) != reserved.end() || is_registered_stencil(name))
     s.fail("name", fmt::format("\"{}\" already names a builtin or registered stencil; choose another name", name));
-  const bool divide_by_h2 = s.get_bool("divide_by_h2", true);
+  if (s.has("divide_by_h2"))
+    s.fail("divide_by_h2",
+           "replaced by stencil.derivative (the derivative the unit-spacing weights approximate): divide_by_h2: true is "
+           "derivative: 2 (the default), divide_by_h2: false is derivative: 0 (weights used as given)");
+  constexpr const char* kDerivative = "0, 1 or 2 (the derivative the weights approximate: they are divided by h^derivative)";
+  const long derivative = s.get_long("derivative", 2, kDerivative);
+  const auto derivatives = stencil_derivatives();
+  if (std::find(derivatives.begin(), derivatives.end(), derivative) == derivatives.end())
+    s.fail("derivative", fmt::format("expected {}, got {}", kDerivative, derivative));
   s.finish();
   try {
-    cfg.stencil = make_custom_stencil(name, points, w, divide_by_h2, cfg.grid);
+    cfg.stencil = make_custom_stencil(name, points, w, static_cast<int>(derivative), cfg.grid);
   } catch (const InvalidStencil& e) {
     const bool at_offset = e.part() == InvalidStencil::Part::kOffset;
     const std::string key = at_offset ? "offsets" : "weights";
@@ -168,11 +177,11 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
     if (e.point() >= 0) s.fail_entry(key, list[e.point()], e.what());
     s.fail(key, e.what());
   } catch (const std::invalid_argument& e) {
-    s.fail("divide_by_h2", e.what());
+    s.fail("derivative", e.what());
   }
   cfg.stencil_input.form = StencilInput::Form::kCustom;
   cfg.stencil_input.weights = w;
-  cfg.stencil_input.divide_by_h2 = divide_by_h2;
+  cfg.stencil_input.derivative = static_cast<int>(derivative);
 }
 
 // comm.overlap: true, false or auto (the default). docs/input.md.
@@ -249,27 +258,37 @@ void read_stencil(YamlSection& root, Config& cfg) {
 }
 
 // Sets cfg.dt from physics.dt or physics.cfl against the stability limit of the time scheme with this
-// stencil, rho its spectral radius (the largest -lambda of L):
+// stencil, from its Fourier symbol (core/stability.hpp); for a Laplacian (rho its spectral radius):
 //   heat, explicit Euler: |1 + dt*alpha*lambda| <= 1           ->  dt_max = 2 / (alpha * rho)
 //   wave, leapfrog:       |1 + dt^2*c^2*lambda/2| <= 1         ->  dt_max = 2 / (c * sqrt(rho))
 void read_physics(YamlSection& p, Config& cfg) {
-  const double rho = cfg.stencil.spectral_radius();
+  double scale = 0;
+  Integrator integrator = Integrator::kExplicitEuler;
   std::string limit;
   if (cfg.equation == Equation::kHeat) {
     auto alpha = p.get_optional_double("alpha", "a positive number (diffusivity)");
     if (!alpha) p.fail("alpha", "required key is missing (a positive number, the diffusivity)");
     if (!(*alpha > 0) || !std::isfinite(*alpha)) p.fail("alpha", fmt::format("expected a positive number, got {}", *alpha));
     cfg.alpha = *alpha;
-    cfg.dt_max = 2.0 / (cfg.alpha * rho);
+    scale = cfg.alpha;
     limit = "dt <= 2/(alpha*rho)";
   } else {
     auto speed = p.get_optional_double("speed", "a positive number (wave speed)");
     if (!speed) p.fail("speed", "required key is missing (a positive number, the wave speed)");
     if (!(*speed > 0) || !std::isfinite(*speed)) p.fail("speed", fmt::format("expected a positive number, got {}", *speed));
     cfg.speed = *speed;
-    cfg.dt_max = 2.0 / (cfg.speed * std::sqrt(rho));
+    scale = cfg.speed * cfg.speed;
+    integrator = Integrator::kLeapfrog;
     limit = "dt <= 2/(speed*sqrt(rho))";
   }
+  TimeStepLimit lim;
+  try {
+    lim = time_step_limit(cfg.stencil, integrator, scale);
+  } catch (const NoStableTimeStep& e) {
+    p.fail(p.has("dt") ? "dt" : "cfl", fmt::format("stencil {}: {}", cfg.stencil.name, e.what()));
+  }
+  cfg.dt_max = lim.dt_max;
+  if (!lim.from_spectral_radius) limit = fmt::format("{}, from the stencil's Fourier symbol", integrator_name(integrator));
   auto dt = p.get_optional_double("dt", "a positive number (time step)");
   auto cfl = p.get_optional_double("cfl", "a number in (0, 1] (fraction of the stability limit)");
   if (dt && cfl) p.fail("cfl", "give either physics.dt or physics.cfl, not both");
@@ -277,12 +296,16 @@ void read_physics(YamlSection& p, Config& cfg) {
   if (dt) {
     if (!(*dt > 0) || !std::isfinite(*dt)) p.fail("dt", fmt::format("expected a positive number, got {}", *dt));
     if (*dt > cfg.dt_max)
-      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}, rho = {:.6g})", *dt,
-                               cfg.dt_max, cfg.stencil.name, limit, rho));
+      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}, {})", *dt, cfg.dt_max,
+                               cfg.stencil.name, limit, limiting_mode_text(lim, cfg.grid.dim)));
     cfg.dt = *dt;
     cfg.cfl = *dt / cfg.dt_max;
   } else {
     if (!(*cfl > 0) || *cfl > 1) p.fail("cfl", fmt::format("expected a number in (0, 1], got {}", *cfl));
+    if (std::isinf(cfg.dt_max))
+      p.fail("cfl", fmt::format("stencil {} sets no stability limit (every mode grows with the equation or decays at any "
+                                "dt), so no fraction of it is a time step; give physics.dt",
+                                cfg.stencil.name));
     cfg.cfl = *cfl;
     cfg.dt = *cfl * cfg.dt_max;
   }
