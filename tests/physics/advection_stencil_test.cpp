@@ -1,7 +1,7 @@
-// The advection-diffusion operator as one stencil: the first-derivative weights (exact fractions,
-// Taylor conditions, measured convergence order on a grid sequence, mirrored for negative flow), the
-// combined stencil's point order and weights, its complex symbol against alpha * Lap - i v . D, and
-// kernels' fallback to the generic kernel for such a non-symmetric star-shaped stencil.
+// The advection-diffusion operator as one stencil (the first derivatives themselves are tested in
+// tests/core): the combined stencil's point order and weights, its complex symbol against
+// alpha * Lap - i v . D and its small-theta limit, and kernels' fallback to the generic kernel for
+// such a non-symmetric star-shaped stencil.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -19,7 +19,7 @@
 namespace cartex::physics {
 namespace {
 
-using Scheme = AdvectionScheme;
+using Scheme = core::FirstDerivativeScheme;
 
 std::vector<AdvectionInput> all_inputs() {
   std::vector<AdvectionInput> all;
@@ -39,83 +39,14 @@ core::GlobalGrid periodic_grid(int dim, std::array<long, 3> n, std::array<double
   return g;
 }
 
-TEST(FirstDerivative, ExactTables) {
-  using F = core::Fraction;
-  struct Row {
-    AdvectionInput in;
-    std::vector<int> offsets;
-    std::vector<F> weights;
-  };
-  const std::vector<Row> rows = {
-      {{Scheme::kUpwind, 1}, {-1, 0}, {{-1, 1}, {1, 1}}},
-      {{Scheme::kUpwind, 2}, {-2, -1, 0}, {{1, 2}, {-2, 1}, {3, 2}}},
-      {{Scheme::kUpwind, 3}, {-2, -1, 0, 1}, {{1, 6}, {-1, 1}, {1, 2}, {1, 3}}},
-      {{Scheme::kUpwind, 4}, {-3, -2, -1, 0, 1}, {{-1, 12}, {1, 2}, {-3, 2}, {5, 6}, {1, 4}}},
-      {{Scheme::kCentral, 2}, {-1, 1}, {{-1, 2}, {1, 2}}},
-      {{Scheme::kCentral, 4}, {-2, -1, 1, 2}, {{1, 12}, {-2, 3}, {2, 3}, {-1, 12}}},
-  };
-  for (const Row& r : rows) {
-    const FirstDerivative D = first_derivative(r.in, +1);
-    EXPECT_EQ(D.offsets, r.offsets) << label(r.in);
-    EXPECT_EQ(D.weights, r.weights) << label(r.in);
-  }
-}
-
-TEST(FirstDerivative, TaylorConditionsHoldToTheOrderAndNoFurther) {
-  for (const auto& in : all_inputs())
-    for (int sign : {+1, -1}) {
-      const FirstDerivative D = first_derivative(in, sign);
-      // sum_j w_j o_j^m / m! is the coefficient of u^(m) h^(m-1): 1 for m = 1, 0 for m = 0 and 2..order.
-      for (int m = 0; m <= in.order + 1; ++m) {
-        double moment = 0;
-        for (size_t j = 0; j < D.offsets.size(); ++j) moment += D.weights[j].value() * std::pow(D.offsets[j], m);
-        if (m <= in.order)
-          EXPECT_NEAR(moment, m == 1 ? 1.0 : 0.0, 1e-14) << label(in) << " m=" << m;
-        else
-          EXPECT_GT(std::abs(moment), 1e-3) << label(in) << " is not of order exactly " << in.order;
-      }
-    }
-}
-
-TEST(FirstDerivative, NegativeFlowMirrorsUpwind) {
-  for (int order : advection_orders(Scheme::kUpwind)) {
-    const FirstDerivative plus = first_derivative({Scheme::kUpwind, order}, +1);
-    const FirstDerivative minus = first_derivative({Scheme::kUpwind, order}, -1);
-    ASSERT_EQ(plus.offsets.size(), minus.offsets.size());
-    const size_t n = plus.offsets.size();
-    for (size_t j = 0; j < n; ++j) {
-      EXPECT_EQ(minus.offsets[j], -plus.offsets[n - 1 - j]);
-      EXPECT_EQ(minus.weights[j].num, -plus.weights[n - 1 - j].num);
-      EXPECT_EQ(minus.weights[j].den, plus.weights[n - 1 - j].den);
-    }
-    // More points upstream (below for v > 0, above for v < 0).
-    EXPECT_LT(plus.offsets.front() + plus.offsets.back(), 0);
-    EXPECT_GT(minus.offsets.front() + minus.offsets.back(), 0);
-  }
-  EXPECT_THROW(first_derivative({Scheme::kCentral, 3}, 1), std::invalid_argument);
-  EXPECT_THROW(first_derivative({Scheme::kUpwind, 5}, 1), std::invalid_argument);
-}
-
-// The max error of D applied to sin(x) on n periodic cells of [0, 2 pi) against cos(x).
-double derivative_error(const AdvectionInput& in, int sign, long n) {
-  const double pi = std::acos(-1.0), h = 2 * pi / n;
-  const FirstDerivative D = first_derivative(in, sign);
-  double err = 0;
-  for (long i = 0; i < n; ++i) {
-    double d = 0;
-    for (size_t j = 0; j < D.offsets.size(); ++j) d += D.weights[j].value() * std::sin((i + D.offsets[j]) * h);
-    err = std::max(err, std::abs(d / h - std::cos(i * h)));
-  }
-  return err;
-}
-
-TEST(FirstDerivative, MeasuredConvergenceOrder) {
-  for (const auto& in : all_inputs())
-    for (int sign : {+1, -1}) {
-      const double coarse = derivative_error(in, sign, 32), fine = derivative_error(in, sign, 64);
-      const double measured = std::log2(coarse / fine);
-      EXPECT_NEAR(measured, in.order, 0.15) << label(in) << " sign " << sign;
-    }
+// D for `in` and a flow of sign `sign`: (offset, weight) pairs with weight != 0.
+std::vector<std::pair<int, double>> derivative(const AdvectionInput& in, int sign) {
+  const core::OffsetRange r = core::first_derivative_offsets(in.scheme, in.order, sign);
+  const auto c = core::first_derivative_coefficients(r);
+  std::vector<std::pair<int, double>> D;
+  for (int k = r.lo; k <= r.hi; ++k)
+    if (c[k - r.lo].num != 0) D.emplace_back(k, c[k - r.lo].value());
+  return D;
 }
 
 TEST(AdvectionDiffusionStencil, PointOrderAndWeights) {
@@ -148,9 +79,8 @@ std::complex<double> parts_symbol(const core::Stencil& lap, double alpha, const 
   std::complex<double> lambda = alpha * lap.symbol(theta);
   for (int d = 0; d < grid.dim; ++d) {
     if (v[d] == 0) continue;
-    const FirstDerivative D = first_derivative(in, v[d] > 0 ? 1 : -1);
     std::complex<double> dsym = 0;
-    for (size_t j = 0; j < D.offsets.size(); ++j) dsym += D.weights[j].value() * std::polar(1.0, theta[d] * D.offsets[j]);
+    for (const auto& [o, w] : derivative(in, v[d] > 0 ? 1 : -1)) dsym += w * std::polar(1.0, theta[d] * o);
     lambda -= v[d] * dsym / grid.spacing(d);
   }
   return lambda;

@@ -72,7 +72,7 @@ Lattice lattice(int dim) {
 
 TEST(EulerSineMode, MatchesTheUpdateAppliedDirectly) {
   for (int dim : {2, 3})
-    for (AdvectionScheme scheme : {AdvectionScheme::kUpwind, AdvectionScheme::kCentral})
+    for (core::FirstDerivativeScheme scheme : {core::FirstDerivativeScheme::kUpwind, core::FirstDerivativeScheme::kCentral})
       for (int order : advection_orders(scheme)) {
         const Lattice L = lattice(dim);
         const core::Stencil lap = core::make_builtin_stencil(dim == 3 ? "7pt" : "5pt", L.grid);

@@ -23,7 +23,7 @@ TEST(ModeError, ZeroForTheExactSolutionAndSeesOneCell) {
   g.length = {1.0, 2.0, 1.5};
   const std::array<double, 3> k{2 * pi / 1.0, 2 * pi / 2.0, 4 * pi / 1.5};
   const core::Stencil s = make_advection_diffusion_stencil(core::make_builtin_stencil("7pt", g), 0.01, {1, 1, -1},
-                                                           {AdvectionScheme::kUpwind, 3}, g);
+                                                           {core::FirstDerivativeScheme::kUpwind, 3}, g);
   const kernels::ModeSum exact = euler_sine_mode(s, 1e-3, 1.0, k, g, 17);
   core::FieldLayout l;
   l.box.n = {5, 8, 6};
