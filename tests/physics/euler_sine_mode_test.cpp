@@ -109,5 +109,35 @@ TEST(EulerSineMode, SymmetricStencilHasRealAmplification) {
   EXPECT_NEAR(G.imag(), 0, 1e-15);
 }
 
+// The schemes' behaviour, from the exact amplification of one plane wave e^{i k x} carried along x
+// (alpha = 0, dt = 0.4 h / v): its phase speed -arg(G) / (k dt) approaches v as the grid is refined.
+// First-order upwind damps it (|G| < 1); every other scheme amplifies it (|G| > 1), because Euler's
+// own growth 1 + (v k dt)^2 / 2 beats their damping of order theta^(order + 1) or more at small
+// theta: without diffusion only upwind 1 has a stable dt, which is why the limit is computed.
+TEST(EulerSineMode, DampingAndPhaseSpeedOfThePlaneWave) {
+  const double pi = std::acos(-1.0), v = 1.5, k = 2 * pi;
+  for (core::FirstDerivativeScheme scheme : {core::FirstDerivativeScheme::kUpwind, core::FirstDerivativeScheme::kCentral})
+    for (int order : advection_orders(scheme)) {
+      double previous = 0;
+      for (long n : {16, 32, 64}) {
+        core::GlobalGrid g;
+        g.dim = 2;
+        g.n = {n, 4, 1};
+        const core::Stencil lap = core::make_builtin_stencil("5pt", g);
+        const core::Stencil s = make_advection_diffusion_stencil(lap, 0.0, {v, 0, 0}, {scheme, order}, g);
+        const double dt = 0.4 * g.spacing(0) / v;
+        const auto G = euler_amplification(s, dt, {k, 0, 0}, g);
+        if (scheme == core::FirstDerivativeScheme::kUpwind && order == 1)
+          EXPECT_LT(std::abs(G), 1.0) << "upwind1 n=" << n;
+        else
+          EXPECT_GT(std::abs(G), 1.0) << advection_scheme_name(scheme) << order << " n=" << n;
+        const double error = std::abs(-std::arg(G) / (k * dt) - v);
+        if (previous > 0) EXPECT_LT(error, previous * 0.75) << advection_scheme_name(scheme) << order << " n=" << n;
+        previous = error;
+      }
+      EXPECT_LT(previous, 0.05 * v) << advection_scheme_name(scheme) << order;
+    }
+}
+
 }  // namespace
 }  // namespace cartex::physics
