@@ -44,9 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ofstream out(input_path(), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
-  for (const auto equation : {cartex::core::Equation::kHeat, cartex::core::Equation::kWave}) {
+  for (const cartex::physics::Equation* equation : cartex::physics::equations()) {
     try {
-      cartex::core::load_config(input_path(), {}, equation);
+      cartex::core::load_config(input_path(), {}, cartex::physics::loader_input(*equation));
     } catch (const cartex::core::InputError& e) {
       if (!located(e.what())) {
         std::fprintf(stderr, "config_fuzzer: unlocated input error: %s\n", e.what());
