@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/stability.hpp"
 #include "cartex/core/stencil_registry.hpp"
 #include "output_dir_check.hpp"
 #include "resolved_yaml.hpp"
@@ -118,7 +119,7 @@ void read_box_stencil(YamlSection& s, YamlSection& root, Config& cfg) {
   }
 }
 
-// stencil: {offsets: [[dx, dy(, dz)], ...], weights: [...], name: ..., divide_by_h2: true}.
+// stencil: {offsets: [[dx, dy(, dz)], ...], weights: [...], name: ..., derivative: 2}.
 void read_custom_stencil(YamlSection& s, Config& cfg) {
   const int dim = cfg.grid.dim;
   const std::string entry_form = dim == 2 ? "[dx, dy]" : "[dx, dy, dz]";
@@ -157,10 +158,18 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
   const auto reserved = reserved_stencil_names();
   if (std::find(reserved.begin(), reserved.end(), name) != reserved.end() || is_registered_stencil(name))
     s.fail("name", fmt::format("\"{}\" already names a builtin or registered stencil; choose another name", name));
-  const bool divide_by_h2 = s.get_bool("divide_by_h2", true);
+  if (s.has("divide_by_h2"))
+    s.fail("divide_by_h2",
+           "replaced by stencil.derivative (the derivative the unit-spacing weights approximate): divide_by_h2: true is "
+           "derivative: 2 (the default), divide_by_h2: false is derivative: 0 (weights used as given)");
+  constexpr const char* kDerivative = "0, 1 or 2 (the derivative the weights approximate: they are divided by h^derivative)";
+  const long derivative = s.get_long("derivative", 2, kDerivative);
+  const auto derivatives = stencil_derivatives();
+  if (std::find(derivatives.begin(), derivatives.end(), derivative) == derivatives.end())
+    s.fail("derivative", fmt::format("expected {}, got {}", kDerivative, derivative));
   s.finish();
   try {
-    cfg.stencil = make_custom_stencil(name, points, w, divide_by_h2, cfg.grid);
+    cfg.stencil = make_custom_stencil(name, points, w, static_cast<int>(derivative), cfg.grid);
   } catch (const InvalidStencil& e) {
     const bool at_offset = e.part() == InvalidStencil::Part::kOffset;
     const std::string key = at_offset ? "offsets" : "weights";
@@ -168,11 +177,11 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
     if (e.point() >= 0) s.fail_entry(key, list[e.point()], e.what());
     s.fail(key, e.what());
   } catch (const std::invalid_argument& e) {
-    s.fail("divide_by_h2", e.what());
+    s.fail("derivative", e.what());
   }
   cfg.stencil_input.form = StencilInput::Form::kCustom;
   cfg.stencil_input.weights = w;
-  cfg.stencil_input.divide_by_h2 = divide_by_h2;
+  cfg.stencil_input.derivative = static_cast<int>(derivative);
 }
 
 // comm.overlap: true, false or auto (the default). docs/input.md.
@@ -294,7 +303,11 @@ PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
 void read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
   const double rho = cfg.stencil.spectral_radius();
   for (const auto& k : equation.keys) cfg.physics[k.name] = read_physics_key(p, k, cfg.grid.dim);
-  cfg.dt_max = equation.dt_max(cfg.stencil, cfg.physics);
+  try {
+    cfg.dt_max = equation.dt_max(cfg.stencil, cfg.physics);
+  } catch (const NoStableTimeStep& e) {
+    p.fail(p.has("dt") ? "dt" : "cfl", fmt::format("stencil {}: {}", cfg.stencil.name, e.what()));
+  }
   const std::string& limit = equation.limit_text;
   auto dt = p.get_optional_double("dt", "a positive number (time step)");
   auto cfl = p.get_optional_double("cfl", "a number in (0, 1] (fraction of the stability limit)");
@@ -309,6 +322,10 @@ void read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
     cfg.cfl = *dt / cfg.dt_max;
   } else {
     if (!(*cfl > 0) || *cfl > 1) p.fail("cfl", fmt::format("expected a number in (0, 1], got {}", *cfl));
+    if (std::isinf(cfg.dt_max))
+      p.fail("cfl", fmt::format("stencil {} sets no stability limit (every mode grows with the equation or decays at any "
+                                "dt), so no fraction of it is a time step; give physics.dt",
+                                cfg.stencil.name));
     cfg.cfl = *cfl;
     cfg.dt = *cfl * cfg.dt_max;
   }

@@ -43,7 +43,7 @@ YAML::Node stencil_node(const Config& c) {
   for (double w : in.weights) weights.push_back(value_node(w));
   weights.SetStyle(YAML::EmitterStyle::Flow);
   n["weights"] = weights;
-  n["divide_by_h2"] = in.divide_by_h2;
+  n["derivative"] = in.derivative;
   return n;
 }
 

@@ -1,6 +1,7 @@
 // The heat equation u_t = alpha L(u), explicit Euler: its row of the registry (equation.hpp).
 #include <cmath>
 
+#include "cartex/core/stability.hpp"
 #include "cartex/kernels/linear_update.hpp"
 #include "equation_rows.hpp"
 
@@ -10,9 +11,10 @@ namespace {
 
 double alpha_of(const core::PhysicsValues& v) { return v.at("alpha").numbers.front(); }
 
-// |1 + dt*alpha*lambda| <= 1 for every eigenvalue lambda in [-rho, 0].
+// Euler's limit from the stencil's Fourier symbol (core/stability.hpp): for a Laplacian exactly
+// 2 / (alpha * rho), |1 + dt*alpha*lambda| <= 1 for every eigenvalue lambda in [-rho, 0].
 double dt_max(const core::Stencil& stencil, const core::PhysicsValues& v) {
-  return 2.0 / (alpha_of(v) * stencil.spectral_radius());
+  return core::time_step_limit(stencil, core::Integrator::kExplicitEuler, alpha_of(v)).dt_max;
 }
 
 // A g^n, g = 1 + dt*alpha*lambda: the mode's amplification per Euler step.

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cartex/core/stability.hpp"
 #include "cartex/kernels/linear_update.hpp"
 #include "equation_rows.hpp"
 
@@ -11,9 +12,10 @@ namespace {
 
 double speed_of(const core::PhysicsValues& v) { return v.at("speed").numbers.front(); }
 
-// |1 + dt^2*c^2*lambda/2| <= 1 for every eigenvalue lambda in [-rho, 0].
+// Leapfrog's limit from the stencil's Fourier symbol (core/stability.hpp): for a Laplacian exactly
+// 2 / (c * sqrt(rho)), |1 + dt^2*c^2*lambda/2| <= 1 for every eigenvalue lambda in [-rho, 0].
 double dt_max(const core::Stencil& stencil, const core::PhysicsValues& v) {
-  return 2.0 / (speed_of(v) * std::sqrt(stencil.spectral_radius()));
+  return core::time_step_limit(stencil, core::Integrator::kLeapfrog, speed_of(v) * speed_of(v)).dt_max;
 }
 
 // A cos(n w dt), cos(w dt) = 1 + dt^2*c^2*lambda/2 (|.| <= 1 below dt_max): the start u^(-1) =

@@ -83,14 +83,28 @@ BAD_INPUTS = [
     ("custom duplicate offset",
      BASE + "stencil:\n  offsets:\n    - [0, 0, 0]\n    - [1, 0, 0]\n    - [1, 0, 0]\n  weights: [-2, 1, 1]\n", [],
      "bad.yaml:12:7: stencil.offsets: entry 3 repeats the offset [1, 0, 0] of entry 2 (every offset must appear once)"),
-    ("custom weights not summing to 0",
+    ("custom divide_by_h2, the old spelling",
      BASE + "stencil:\n  offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0]]\n  weights: [-2, 1, 2]\n  divide_by_h2: false\n", [],
-     "bad.yaml:10:12: stencil.weights: the weights sum to 1, expected 0 (|sum| <= 1e-10 * sum of |w|): "
-     "a Laplacian maps constants to 0"),
+     "bad.yaml:11:17: stencil.divide_by_h2: replaced by stencil.derivative (the derivative the unit-spacing weights "
+     "approximate): divide_by_h2: true is derivative: 2 (the default), divide_by_h2: false is derivative: 0 (weights used "
+     "as given)"),
     ("custom unit weights on unequal spacing",
-     BASE + "stencil:\n  offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0]]\n  weights: [-2, 1, 1]\n", [],
-     "bad.yaml:9:3: stencil.divide_by_h2: weights for unit spacing are divided by h^2, which needs equal grid spacing "
-     "in every dimension (check grid.n, grid.length, grid.periodic); or give the weights for this grid with divide_by_h2: false"),
+     BASE + "stencil:\n  offsets: [[0, 0, 0], [-1, 0, 0], [0, 1, 0]]\n  weights: [-2, 1, 1]\n", [],
+     "bad.yaml:9:3: stencil.derivative: weights for unit spacing are divided by h^2, which needs equal grid spacing in the "
+     "dimensions the stencil reaches (x, y; check grid.n, grid.length, grid.periodic); or give the weights for this grid "
+     "with derivative: 0"),
+    ("custom central first derivative: no stable step",
+     BASE + "stencil:\n  offsets: [[-1, 0, 0], [1, 0, 0]]\n  weights: [-0.5, 0.5]\n  derivative: 1\n", [],
+     "bad.yaml:5:8: physics.cfl: stencil custom: no time step is stable with explicit Euler: along theta = t * [1, 0, 0] "
+     "the per-mode limit tends to 0 as t -> 0 (the second moment of the weights, sum w (o.e)^2, is 0 there while the "
+     "first, sum w o.e, is not: Re lambda vanishes faster than t^2, Im lambda only as t), as for a central first "
+     "derivative or an upwind-biased one of order 2 and higher; add diffusion (a second-derivative part) or use a "
+     "first-order upwind first derivative"),
+    ("custom stencil with dt above its computed limit",
+     BASE.replace("cfl: 0.5", "dt: 0.03") + "stencil:\n  offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0], [0, -1, 0], [0, 1, 0]]\n"
+     "  weights: [-34.34, 18.56, 2.56, 10.56, 2.56]\n  derivative: 0\n", [],
+     "bad.yaml:5:7: physics.dt: 0.03 exceeds the stability limit 0.029163 of stencil custom on this grid (explicit "
+     "Euler, from the stencil's Fourier symbol, the mode theta = [-3.142, -3.142, -3.142] with lambda = -68.58 + 0i)"),
     ("unknown backend", BASE + "comm:\n  backend: smoke_signals\n", [],
      'bad.yaml:9:12: comm.backend: unknown backend "smoke_signals" (expected one of: {backends})'),
     ("unknown allreduce", BASE + "comm:\n  allreduce: carrier_pigeon\n", [],
@@ -595,10 +609,10 @@ def case_custom_stencils():
                 a = checksum(heat(ranks, d, sets + [f"stencil={custom}"]))
                 b = checksum(heat(ranks, d, sets + [f"stencil={builtin}"]))
                 check(a is not None and a == b, f"custom {name} on {ranks} ranks: {a} != builtin {builtin} {b}")
-        # Upwind in x (reads x-1 and x-2 only), central in y and z: the halo is 2 deep below x and 0
-        # above, so ranks receive from -x and send to +x only along x.
+        # Upwind in x (reads x-1 and x-2 only, damping: sum w o^2 > 0 along x), central in y and z: the
+        # halo is 2 deep below x and 0 above, so ranks receive from -x and send to +x only along x.
         upwind = ("{offsets: [[0,0,0],[-1,0,0],[-2,0,0],[0,-1,0],[0,1,0],[0,0,-1],[0,0,1]], "
-                  "weights: [-5,1.5,-0.5,1,1,1,1], name: upwind}")
+                  "weights: [-5,0.5,0.5,1,1,1,1], name: upwind}")
         sets = ["grid.n=[16,8,8]", "grid.length=[2,1,1]", "init.type=gaussian", "run.steps=10", "physics.cfl=0.3",
                 f"stencil={upwind}"]
         out = heat(3, d, sets + ["processes.dims=[3,1,1]"], ["--dry-run"])
@@ -607,6 +621,59 @@ def case_custom_stencils():
               f"upwind neighborhood should hold +x and not -x:\n{out}")
         sums = {ranks: checksum(heat(ranks, d, sets + [f"processes.dims=[{ranks},1,1]"])) for ranks in (1, 2, 3, 4)}
         check(None not in sums.values() and len(set(sums.values())) == 1, f"upwind checksums differ: {sums}")
+
+
+# Upwind advection (v = (1, 0.5)) + diffusion (nu = 0.01) + decay (rate 0.1) on h = 1/16, weights for
+# this grid: its limit is the classical 2 / (2 (vx/h + vy/h + 4 nu/h^2) + 0.1), set by the
+# checkerboard mode, where one explicit Euler step multiplies the mode by 1 - 2 dt / dt_max.
+MIXED_OFFSETS = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+MIXED_WEIGHTS = [-34.34, 18.56, 2.56, 10.56, 2.56]
+MIXED = (f"{{offsets: {[list(o) for o in MIXED_OFFSETS]}, weights: {MIXED_WEIGHTS}, derivative: 0, name: mixed}}")
+
+
+def euler_max_growth(dt, n, steps):
+    """max |u| / max |u(0)| of explicit Euler with MIXED on an n x n periodic grid from a field holding
+    every mode (a fixed pseudo-random one): the same update as heat3d's, by hand, so dt may exceed the
+    limit the loader enforces. Stops early once it has grown 1e6 times."""
+    import random
+    rng = random.Random(7)
+    u = [[rng.uniform(-1, 1) for _ in range(n)] for _ in range(n)]
+    start = max(abs(v) for row in u for v in row)
+    for _ in range(steps):
+        u = [[u[j][i] + dt * sum(w * u[(j + oy) % n][(i + ox) % n] for (ox, oy), w in zip(MIXED_OFFSETS, MIXED_WEIGHTS))
+              for i in range(n)] for j in range(n)]
+        if max(abs(v) for row in u for v in row) > 1e6 * start:
+            break
+    return max(abs(v) for row in u for v in row) / start
+
+
+def case_custom_stability():
+    """A non-symmetric custom stencil (upwind advection + diffusion + decay, weights summing to -0.1):
+    its computed limit is the analytic one; at cfl 0.99 heat3d runs 10,000 steps with max |u| never
+    above its start, and the same update by hand stays bounded at 0.99 and blows up at 1.05 times the
+    limit (the limit is sharp); a physics.dt 1.01 times the limit is a located error on every rank."""
+    limit = 2 / (2 * (16 + 8 + 4 * 2.56) + 0.1)
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", "grid:\n  n: [16, 16]\nphysics:\n  alpha: 1.0\n  cfl: 0.99\n")
+        out = heat(2, d, [f"stencil={MIXED}", "run.steps=0"], ["--dry-run"])
+        m = re.search(r"cfl ([0-9.]+) of the stability limit ([0-9.e-]+)\)", out)
+        check(m is not None and abs(float(m.group(2)) - limit) < 1e-6 * limit, f"limit {limit:.6g} expected:\n{out}")
+        heat(2, d, [f"stencil={MIXED}", "run.steps=10000", "run.progress_every=500", "output.history=true",
+                    "init.type=gaussian", "init.width=0.05"])
+        rows = [r.split(",") for r in open(os.path.join(d, "output", "history.csv")).read().splitlines()]
+        col = {name: i for i, name in enumerate(rows[0])}
+        peak = [max(abs(float(r[col["min"]])), abs(float(r[col["max"]]))) for r in rows[1:]]
+        check(len(peak) == 21 and rows[-1][0] == "10000", f"history rows: {[r[0] for r in rows[1:]]}")
+        check(all(p <= peak[0] for p in peak) and peak[-1] > 0, f"max |u| grew at cfl 0.99: {peak}")
+        below, above = euler_max_growth(0.99 * limit, 8, 10000), euler_max_growth(1.05 * limit, 8, 10000)
+        check(below <= 1.0, f"by hand at 0.99 x the limit max |u| grew {below} times")
+        check(above > 1e6, f"by hand at 1.05 x the limit max |u| grew only {above} times")
+        write(d, "in.yaml", f"grid:\n  n: [16, 16]\nphysics:\n  alpha: 1.0\n  dt: {1.01 * limit!r}\nstencil: {MIXED}\n")
+        code, out, err, codes = run(3, ["in.yaml"], d, per_rank_codes=True)
+        lines = own_lines(err)
+        check(codes == [2] * 3, f"dt above the limit: per-rank exit codes {codes}")
+        check(len(lines) == 1 and lines[0].startswith("in.yaml:5:7: physics.dt: ")
+              and f"exceeds the stability limit {limit:.6g} of stencil mixed" in lines[0], f"dt above the limit: {lines}")
 
 
 WAVE_BASE = """\
@@ -666,7 +733,11 @@ def case_wave():
         check(m is not None and abs(float(m.group(3))) <= 1e-12 * abs(float(m.group(2))), f"wave conservation:\n{out}")
         for text, expected in [
                 (WAVE_BASE.replace("speed: 1.0", "alpha: 1.0"),
-                 "bad.yaml:4:3: physics.alpha: unknown key for the wave equation (expected one of: cfl, dt, speed)")]:
+                 "bad.yaml:4:3: physics.alpha: unknown key for the wave equation (expected one of: cfl, dt, speed)"),
+                (WAVE_BASE + "stencil: {offsets: [[0, 0, 0], [-1, 0, 0]], weights: [-1, 1], derivative: 1}\n",
+                 "bad.yaml:5:8: physics.cfl: stencil custom: leapfrog is stable only for a real symbol lambda <= 0 (w(o) == "
+                 "w(-o) for every offset o, no growing mode, e.g. a Laplacian), but the mode theta = [-1.571, -3.142, -3.142] "
+                 "has lambda = -12 + 12i: make the stencil symmetric, or solve a first-order equation")]:
             write(d, "bad.yaml", text)
             code, out, err, codes = run(2, ["bad.yaml"], d, per_rank_codes=True, app=ARGS.wave3d)
             check(codes == [2, 2], f"wave bad input: per-rank exit codes {codes}")

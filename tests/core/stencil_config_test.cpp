@@ -100,7 +100,7 @@ TEST(StencilInput, CustomWeightsAsGivenWithoutDividing) {
   InputFiles f;
   const core::Config c = test::heat_config(f.write("grid:\n  n: [10, 20]\n  length: [1, 4]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"
                                        "stencil:\n  offsets: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]\n"
-                                       "  weights: [-232, 100, 100, 16, 16]\n  divide_by_h2: false\n"),
+                                       "  weights: [-232, 100, 100, 16, 16]\n  derivative: 0\n"),
                                {});
   EXPECT_EQ(c.stencil.weights, (std::vector<double>{-232, 100, 100, 16, 16}));
 }
@@ -113,7 +113,9 @@ TEST(StencilInput, ResolvedYamlReloadsTheSameStencil) {
        {"7pt", "{type: star, radius: 4}", "{type: box}",
         "{offsets: [[0, 0, 0], [-2, 0, 0], [2, 0, 0], [0, -1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1]], "
         "weights: [-3.3, 0.1, 0.1, 0.7, 0.7, 0.85, 0.85], name: odd}",
-        "{offsets: [[0, 0, 0], [1, 1, 1], [-1, -1, -1]], weights: [-0.2, 0.1, 0.1], divide_by_h2: false}"}) {
+        "{offsets: [[0, 0, 0], [1, 1, 1], [-1, -1, -1]], weights: [-0.2, 0.1, 0.1], derivative: 0}",
+        "{offsets: [[0, 0, 0], [-1, 0, 0]], weights: [-1, 1], derivative: 1, name: upwind1}",
+        "{offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0]], weights: [-2.1, 1, 1], name: decay}"}) {
     SCOPED_TRACE(stencil);
     const core::Config first = test::heat_config(f.write(kBase3 + "stencil: " + stencil + "\n"), {});
     const core::Config again = test::heat_config(f.write(first.resolved_yaml), {});
@@ -193,11 +195,9 @@ TEST(StencilInputErrors, CustomEntriesPointAtTheirLine) {
   EXPECT_EQ(error_of(offsets + "  weights: [-2, 1, .inf]\n"), "in.yaml:11:20: stencil.weights: entry 3 is not a finite number");
   EXPECT_EQ(error_of(offsets + "  weights: [-2, 1]\n"),
             "in.yaml:11:12: stencil.weights: expected one weight per offset, got 3 offsets and 2 weights");
-  EXPECT_EQ(error_of(offsets + "  weights: [-2, 1, 1.5]\n"),
-            "in.yaml:11:12: stencil.weights: the weights sum to 0.5, expected 0 (|sum| <= 1e-10 * sum of |w|): a Laplacian "
-            "maps constants to 0");
-  EXPECT_EQ(error_of(offsets + "  weights: [2, -1, -1]\n").substr(0, 74),
-            "in.yaml:11:12: stencil.weights: the spectral radius is 0, expected > 0 (no");
+  EXPECT_EQ(error_of(offsets + "  weights: [0, 0, 0.0]\n"),
+            "in.yaml:11:12: stencil.weights: every weight is 0, expected at least one that is not (the operator would do "
+            "nothing)");
   EXPECT_EQ(error_of(offsets), "in.yaml:7:3: stencil.weights: required key is missing (a list of numbers, one per offset)");
   EXPECT_EQ(error_of("stencil:\n  offsets: []\n  weights: []\n"),
             "in.yaml:7:12: stencil.offsets: expected a non-empty list of [dx, dy, dz] integer offsets");
@@ -211,14 +211,38 @@ TEST(StencilInputErrors, CustomNameAndScaling) {
             "in.yaml:9:9: stencil.name: \"7pt\" already names a builtin or registered stencil; choose another name");
   EXPECT_EQ(error_of(three + "  name: star4\n"),
             "in.yaml:9:9: stencil.name: \"star4\" already names a builtin or registered stencil; choose another name");
-  EXPECT_EQ(error_of(three + "  divide_by_h2: sometimes\n"),
-            "in.yaml:9:17: stencil.divide_by_h2: expected true or false, got \"sometimes\"");
+  EXPECT_EQ(error_of(three + "  derivative: sometimes\n"),
+            "in.yaml:9:15: stencil.derivative: expected 0, 1 or 2 (the derivative the weights approximate: they are divided "
+            "by h^derivative), got \"sometimes\"");
+  EXPECT_EQ(error_of(three + "  derivative: 3\n"),
+            "in.yaml:9:15: stencil.derivative: expected 0, 1 or 2 (the derivative the weights approximate: they are divided "
+            "by h^derivative), got 3");
+  EXPECT_EQ(error_of(three + "  divide_by_h2: false\n"),
+            "in.yaml:9:17: stencil.divide_by_h2: replaced by stencil.derivative (the derivative the unit-spacing weights "
+            "approximate): divide_by_h2: true is derivative: 2 (the default), divide_by_h2: false is derivative: 0 (weights "
+            "used as given)");
   EXPECT_EQ(error_of(three + "  type: star\n"),
             "in.yaml:9:3: stencil.type: not used here: it applies only when the stencil is a family (stencil.type star or box)");
-  EXPECT_EQ(error_of(three, "grid:\n  n: [12, 12, 12]\n  length: [1, 1, 2]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"),
-            "in.yaml:8:3: stencil.divide_by_h2: weights for unit spacing are divided by h^2, which needs equal grid spacing in "
-            "every dimension (check grid.n, grid.length, grid.periodic); or give the weights for this grid with "
-            "divide_by_h2: false");
+  const std::string xz = "stencil:\n  offsets: [[0, 0, 0], [-1, 0, 0], [0, 0, 1]]\n  weights: [-2, 1, 1]\n";
+  EXPECT_EQ(error_of(xz, "grid:\n  n: [12, 12, 12]\n  length: [1, 1, 2]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"),
+            "in.yaml:8:3: stencil.derivative: weights for unit spacing are divided by h^2, which needs equal grid spacing in "
+            "the dimensions the stencil reaches (x, z; check grid.n, grid.length, grid.periodic); or give the weights for "
+            "this grid with derivative: 0");
+}
+
+TEST(StencilInputErrors, StabilityLimitOfACustomStencil) {
+  // A lone growth term limits nothing: cfl has no limit to be a fraction of, dt is free.
+  const std::string growth = "stencil: {offsets: [[0, 0, 0]], weights: [0.1], derivative: 0}\n";
+  EXPECT_EQ(error_of(growth),
+            "in.yaml:5:8: physics.cfl: stencil custom sets no stability limit (every mode grows with the equation or decays "
+            "at any dt), so no fraction of it is a time step; give physics.dt");
+  InputFiles f;
+  EXPECT_EQ(test::heat_config(f.write("grid:\n  n: [12, 12, 12]\nphysics:\n  alpha: 1.0\n  dt: 5.0\n" + growth), {}).dt, 5.0);
+  // Upwind advection (derivative 1): dt_max = h / alpha with h = 1/12.
+  const core::Config c =
+      test::heat_config(f.write(kBase3 + "stencil: {offsets: [[0, 0, 0], [-1, 0, 0]], weights: [-1, 1], derivative: 1}\n"), {});
+  EXPECT_NEAR(c.dt_max, 1.0 / 12, 1e-14);
+  EXPECT_EQ(c.dt, 0.5 * c.dt_max);
 }
 
 TEST(StencilInputErrors, OverridesNameTheOverride) {

@@ -46,10 +46,10 @@ std::vector<core::Stencil> stencils(const core::GlobalGrid& g) {
   for (const int order : {4, 6, 8}) out.push_back(core::make_star_stencil(order, g));
   if (g.dim == 3)
     out.push_back(core::make_custom_stencil("skew", {{0, 0, 0}, {1, 0, 0}, {-2, 0, 0}, {0, 1, 1}, {0, -1, 0}, {0, 0, -2}, {1, -1, 0}},
-                                      {-2.5, 0.5, 0.25, 0.5, 0.75, 0.25, 0.25}, true, g));
+                                      {-2.5, 0.5, 0.25, 0.5, 0.75, 0.25, 0.25}, 2, g));
   else
     out.push_back(core::make_custom_stencil("skew", {{0, 0, 0}, {1, 0, 0}, {-2, 0, 0}, {1, 1, 0}, {0, -1, 0}, {0, 2, 0}},
-                                      {-2.5, 0.5, 0.75, 0.5, 0.5, 0.25}, true, g));
+                                      {-2.5, 0.5, 0.75, 0.5, 0.5, 0.25}, 2, g));
   return out;
 }
 

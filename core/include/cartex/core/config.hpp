@@ -28,8 +28,8 @@ struct StencilInput {
                                               // {type: star, ...}, {offsets: ..., weights: ...}
   Form form = Form::kName;
   int order = 0;                              // star: 2, 4, 6 or 8
-  std::vector<double> weights;                // custom: the weights as given (before dividing by h^2)
-  bool divide_by_h2 = true;                   // custom
+  std::vector<double> weights;                // custom: the weights as given (before dividing by h^derivative)
+  int derivative = 2;                         // custom: stencil.derivative, 0, 1 or 2
 };
 
 // Where an input comes from: files layered left to right (a later file overrides keys of the earlier

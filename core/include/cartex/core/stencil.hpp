@@ -2,8 +2,9 @@
 // A stencil is plain data: relative offsets and weights. kernels/ applies it, comm/halo derives the
 // halo and the process neighborhood from it; nobody writes a neighbor list by hand.
 //
-// Weights include the grid spacing: L(u)_p = sum_q weight[q] * u[p + offset[q]] approximates the
-// Laplacian on the given grid. Families (formulas and tables: docs/stencils.md):
+// Weights include the grid spacing: L(u)_p = sum_q weight[q] * u[p + offset[q]] is the linear
+// operator on the given grid (a Laplacian for the families below; a custom stencil may also hold
+// first-derivative and reaction parts, stability.hpp gives its time-step limit). Families (formulas and tables: docs/stencils.md):
 //   star, order 2r (r = 1..4)  per dimension d the 1D central second difference of order 2r:
 //        sum_k c_k (u_{-k} + u_{+k}) / h_d^2 + c_0 u / h_d^2, summed over d (anisotropic h allowed);
 //        c_k = 2 (-1)^(k+1) (r!)^2 / (k^2 (r-k)! (r+k)!), c_0 = -2 sum_k c_k.
@@ -92,7 +93,7 @@ std::vector<std::string> reserved_stencil_names();
 // Order 2 is bitwise the builtin 5pt/7pt except for its name. Throws std::invalid_argument.
 Stencil make_star_stencil(int order, const GlobalGrid& grid);
 
-// Why a stencil is not a usable Laplacian. point() is the index of the offending point (or -1 when
+// Why a stencil is not a usable operator. point() is the index of the offending point (or -1 when
 // no single point is to blame); part() says whether the stencil as a whole, the point's offset or its
 // weight is wrong, so a reader can point at the right entry of the input.
 class InvalidStencil : public std::invalid_argument {
@@ -108,20 +109,23 @@ class InvalidStencil : public std::invalid_argument {
   int point_;
 };
 
-// Relative tolerance of the zero-sum check: |sum w| <= kWeightSumTolerance * sum |w|.
-inline constexpr double kWeightSumTolerance = 1e-10;
-
-// Throws InvalidStencil unless `s` is a usable Laplacian on a `dim`-dimensional grid: at least one
-// point; as many weights as offsets; s.dim == dim; no offset reaching into z in 2D; no offset twice;
-// finite weights summing to zero (within kWeightSumTolerance: a Laplacian maps constants to zero, and
-// conservation and the stability limit assume it); spectral radius > 0 (some mode decays).
+// Throws InvalidStencil unless `s` is a usable linear operator on a `dim`-dimensional grid: at least
+// one point; as many weights as offsets; s.dim == dim; no offset reaching into z in 2D; no offset
+// twice; finite weights, not all zero. Any sum is fine (a non-zero sum is a reaction term); whether
+// a time step is stable is time_step_limit's question (stability.hpp).
 void validate_stencil(const Stencil& s, int dim);
 
-// A custom stencil: `offsets` and `weights` as given, validated. With `divide_by_h2` the weights are
-// for unit spacing and are divided by h^2, which needs equal spacing in every dimension (else
-// std::invalid_argument); without it they are used as they are. Throws InvalidStencil for bad data.
+// The derivative a custom stencil's unit-spacing weights approximate, hence their scaling by h:
+// 2 (second derivative: divided by h^2), 1 (first derivative: divided by h), 0 (a value, e.g. a
+// reaction rate, or weights already for this grid: used as given).
+std::vector<int> stencil_derivatives();
+
+// A custom stencil: `offsets` and `weights` as given, validated, the weights divided by h^derivative
+// (derivative one of stencil_derivatives()). h is the spacing of the dimensions the stencil reaches
+// (an offset with a non-zero component there), which must be equal (else std::invalid_argument): a
+// stencil along x alone takes hx whatever hy and hz are. Throws InvalidStencil for bad data.
 Stencil make_custom_stencil(const std::string& name, const std::vector<Offset>& offsets,
-                            const std::vector<double>& weights, bool divide_by_h2, const GlobalGrid& grid);
+                            const std::vector<double>& weights, int derivative, const GlobalGrid& grid);
 
 // "[dx, dy]" in 2D, "[dx, dy, dz]" in 3D, for messages.
 std::string offset_text(const Offset& o, int dim);
