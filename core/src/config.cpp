@@ -289,7 +289,8 @@ PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
       if (!std::isfinite(x)) p.fail(k.name, fmt::format("expected finite numbers, got {}", x));
   } else {
     const double x = *p.get_optional_double(k.name, what);
-    if (!(x > 0) || !std::isfinite(x)) p.fail(k.name, fmt::format("expected {}, got {}", k.expected, x));
+    const bool sign_ok = k.kind == Kind::kNonNegativeNumber ? x >= 0 : x > 0;
+    if (!sign_ok || !std::isfinite(x)) p.fail(k.name, fmt::format("expected {}, got {}", k.expected, x));
     v.numbers = {x};
   }
   if (k.check)
@@ -299,14 +300,16 @@ PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
 
 // Reads the equation's physics keys into cfg.physics and sets cfg.dt from physics.dt or physics.cfl
 // against the stability limit of the equation's integrator with this stencil (the row's dt_max;
-// physics/include/cartex/physics/equation.hpp).
-void read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
+// physics/include/cartex/physics/equation.hpp), or with the operator the equation builds from it,
+// which it returns.
+Stencil read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
   const double rho = cfg.stencil.spectral_radius();
   for (const auto& k : equation.keys) cfg.physics[k.name] = read_physics_key(p, k, cfg.grid.dim);
+  const Stencil op = equation.operator_stencil ? equation.operator_stencil(cfg.stencil, cfg.physics, cfg.grid) : cfg.stencil;
   try {
-    cfg.dt_max = equation.dt_max(cfg.stencil, cfg.physics);
+    cfg.dt_max = equation.dt_max(op, cfg.physics);
   } catch (const NoStableTimeStep& e) {
-    p.fail(p.has("dt") ? "dt" : "cfl", fmt::format("stencil {}: {}", cfg.stencil.name, e.what()));
+    p.fail(p.has("dt") ? "dt" : "cfl", fmt::format("stencil {}: {}", op.name, e.what()));
   }
   const std::string& limit = equation.limit_text;
   auto dt = p.get_optional_double("dt", "a positive number (time step)");
@@ -316,8 +319,8 @@ void read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
   if (dt) {
     if (!(*dt > 0) || !std::isfinite(*dt)) p.fail("dt", fmt::format("expected a positive number, got {}", *dt));
     if (*dt > cfg.dt_max)
-      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}, rho = {:.6g})", *dt,
-                               cfg.dt_max, cfg.stencil.name, limit, rho));
+      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}{})", *dt, cfg.dt_max, op.name,
+                               limit, equation.operator_stencil ? "" : fmt::format(", rho = {:.6g}", rho)));
     cfg.dt = *dt;
     cfg.cfl = *dt / cfg.dt_max;
   } else {
@@ -325,11 +328,12 @@ void read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
     if (std::isinf(cfg.dt_max))
       p.fail("cfl", fmt::format("stencil {} sets no stability limit (every mode grows with the equation or decays at any "
                                 "dt), so no fraction of it is a time step; give physics.dt",
-                                cfg.stencil.name));
+                                op.name));
     cfg.cfl = *cfl;
     cfg.dt = *cfl * cfg.dt_max;
   }
   p.finish();
+  return op;
 }
 
 void read_boundary(YamlSection& b, Config& cfg) {
@@ -496,7 +500,7 @@ Config read_config(const InputSources& in, const EquationInput& equation) {
   YamlSection physics = root.section("physics");
   if (!root.has("physics"))
     root.fail("physics", fmt::format("required section is missing ({}physics.dt or physics.cfl)", required_physics_text(equation)));
-  read_physics(physics, equation, cfg);
+  const Stencil op = read_physics(physics, equation, cfg);
 
   YamlSection boundary = root.section("boundary");
   read_boundary(boundary, cfg);
@@ -531,6 +535,7 @@ Config read_config(const InputSources& in, const EquationInput& equation) {
   root.finish();
   cfg.where = root.read_locations();
   cfg.resolved_yaml = detail::emit_resolved(cfg);
+  cfg.stencil = op;  // after the resolved YAML, which spells the input's stencil
   return cfg;
 }
 

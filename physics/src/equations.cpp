@@ -11,7 +11,7 @@ namespace cartex::physics {
 const char* integrator_name(Integrator integrator) { return integrator == Integrator::kLeapfrog ? "leapfrog" : "Euler"; }
 
 const std::vector<const Equation*>& equations() {
-  static const std::vector<const Equation*> rows = {&heat_equation(), &wave_equation()};
+  static const std::vector<const Equation*> rows = {&heat_equation(), &wave_equation(), &advection_diffusion_equation()};
   return rows;
 }
 
@@ -28,7 +28,8 @@ const Equation& find_equation(const std::string& name) {
 }
 
 core::EquationInput loader_input(const Equation& eq) {
-  core::EquationInput in{eq.name, eq.keys, {}, eq.dt_max, eq.limit_text};
+  core::EquationInput in{eq.name, eq.keys, {}, eq.dt_max, eq.limit_text, {}};
+  if (eq.operator_stencil) in.operator_stencil = eq.operator_stencil;
   const auto own = [&eq](const std::string& key) {
     return std::any_of(eq.keys.begin(), eq.keys.end(), [&key](const core::PhysicsKey& k) { return k.name == key; });
   };

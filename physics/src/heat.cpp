@@ -44,6 +44,8 @@ const Equation& heat_equation() {
       sine_amplitude,
       make_update,
       nullptr,
+      nullptr,
+      nullptr,
   };
   return row;
 }

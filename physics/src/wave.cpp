@@ -57,6 +57,8 @@ const Equation& wave_equation() {
       sine_amplitude,
       make_update,
       make_start,
+      nullptr,
+      nullptr,
   };
   return row;
 }

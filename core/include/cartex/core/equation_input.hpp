@@ -25,10 +25,10 @@ using PhysicsValues = std::map<std::string, PhysicsValue>;
 
 // One physics key of an equation.
 struct PhysicsKey {
-  // How the loader reads the value: a positive number, a list of finite numbers, a mapping, or either
+  // How the loader reads the value: a positive number, a number >= 0, a list of finite numbers, a mapping, or either
   // a positive number or a mapping. A mapping is kept as text for the equation's own `check` (and
   // later reading).
-  enum class Kind { kPositiveNumber, kNumberList, kMapping, kPositiveNumberOrMapping };
+  enum class Kind { kPositiveNumber, kNonNegativeNumber, kNumberList, kMapping, kPositiveNumberOrMapping };
   std::string name;      // under physics., e.g. "alpha"
   Kind kind = Kind::kPositiveNumber;
   std::string type;      // what the value is, as --help-input and docs/input.md say it
@@ -55,6 +55,10 @@ struct EquationInput {
   // and that limit as a formula for messages ("dt <= 2/(alpha*rho)").
   std::function<double(const Stencil&, const PhysicsValues&)> dt_max;
   std::string limit_text;
+  // The operator the equation steps, built from the input's stencil (resolved for the grid) and its
+  // values; empty: the stencil itself. The loader computes dt_max from it and leaves it in
+  // Config::stencil (the resolved YAML keeps the input's stencil).
+  std::function<Stencil(const Stencil&, const PhysicsValues&, const GlobalGrid&)> operator_stencil;
 };
 
 }  // namespace cartex::core

@@ -19,6 +19,7 @@
 #include "cartex/core/config.hpp"
 #include "cartex/core/equation_input.hpp"
 #include "cartex/core/field.hpp"
+#include "cartex/kernels/mode_sum.hpp"
 #include "cartex/kernels/update_operator.hpp"
 
 namespace cartex::physics {
@@ -54,6 +55,13 @@ struct Equation {
   // The start of a multi-level integrator: the operator that computes state[1] from u at step 0 (u's
   // halo exchanged); nullptr when the state is u alone.
   std::unique_ptr<kernels::UpdateOperator> (*make_start)(const core::Config& cfg, const core::FieldLayout& layout);
+  // The operator it steps, built from the input's stencil (resolved for the grid) and its physics
+  // values; nullptr: the stencil itself. The loader leaves it in Config::stencil, so halos, kernels,
+  // dt_max and the summary see the operator.
+  core::Stencil (*operator_stencil)(const core::Stencil& stencil, const core::PhysicsValues& values, const core::GlobalGrid& grid);
+  // Exact solution as a sum of Fourier modes at `step` (when it moves, e.g. advected); false when there
+  // is none for this configuration; nullptr: none, or sine_amplitude's.
+  bool (*exact_modes)(const core::Config& cfg, long step, kernels::ModeSum& out);
 };
 
 // Every equation, in the order of docs/equations.md.
