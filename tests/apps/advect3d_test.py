@@ -3,7 +3,7 @@
 mpiexec: the exact discrete solution of the sine mode for every first-derivative scheme in 2D and 3D,
 bitwise equal fields across backends, rank counts, deep halos, temporal blocking and overlap, the
 inputs it refuses (a dt above the operator's limit, central differences without diffusion) and the
-behaviour of the schemes (upwind damps the mode, central order 4 with little diffusion hardly does).
+behaviour of the schemes (first-order upwind damps the mode, higher orders with little diffusion hardly do).
 One case per ctest:
 
     advect3d_test.py --advect3d PATH --mpiexec PATH CASE
@@ -46,8 +46,11 @@ def advect(ranks, d, sets, extra=()):
 
 def case_exact():
     """The sine mode matches the exact discrete solution (2^dim plane waves times G^n, G from the
-    operator's complex symbol) to 1e-12 relative after 300 steps, for every scheme and order, 2D and 3D,
-    on 1 to 3 ranks, with a mode that moves (so the phase is checked, not only the decay)."""
+    operator's complex symbol) to 1e-12 relative after 200 steps, for every scheme and order, 2D and 3D,
+    on 1 to 3 ranks, with a mode that moves (so the phase is checked, not only the decay).
+
+    Rounding leaves ~1e-18 in the mean, which never decays; the runs stop (cfl 0.2) while first-order
+    upwind, the most damping, still holds the mode far above that, so the error measures the update."""
     grids = [("3D", ["grid.n=[16,12,10]", "grid.length=[1.0,0.8,1.2]", "init.modes=[1,2,1]"]),
              ("2D", ["grid.n=[24,24]", "physics.velocity=[0.7,-1.1]", "stencil=9pt", "init.modes=[2,1]"])]
     for i, (scheme, order) in enumerate(SCHEMES):
@@ -55,7 +58,7 @@ def case_exact():
             ranks = 1 + (i + j) % 3
             with tempfile.TemporaryDirectory() as d:
                 write(d, "in.yaml", BASE)
-                out = advect(ranks, d, sets + [f"physics.advection={{scheme: {scheme}, order: {order}}}", "run.steps=300"])
+                out = advect(ranks, d, sets + [f"physics.advection={{scheme: {scheme}, order: {order}}}", "run.steps=200", "physics.cfl=0.2"])
                 err = summary_value(out, "sine error")
                 check(err is not None and float(err) < 1e-12,
                       f"{name} {scheme} {order} on {ranks} ranks: sine error {err}\n{out}")
@@ -114,19 +117,20 @@ def max_u(out):
 
 
 def case_behaviour():
-    """Without diffusion, upwind damps the mode (more for order 1 than order 3), central order 4 with a
-    little diffusion keeps nearly all of it; the exact solution stays the reference throughout."""
+    """At one dt and time (t = 0.4, a sine mode carried diagonally on 32x32 cells): first-order upwind
+    damps the mode strongly (its numerical diffusion |v| h / 2 is far above alpha), third-order upwind
+    and fourth-order central keep it (their damping is the diffusion's, upwind's slightly more)."""
     with tempfile.TemporaryDirectory() as d:
         write(d, "in.yaml", BASE)
         amps = {}
-        for scheme, order, alpha in [("upwind", 1, 0), ("upwind", 3, 0), ("central", 4, 1e-4)]:
-            out = advect(2, d, ["grid.n=[32,32]", f"physics.alpha={alpha}", "physics.velocity=[1.0,0.5]",
-                                f"physics.advection={{scheme: {scheme}, order: {order}}}", "run.steps=200"])
+        for scheme, order in [("upwind", 1), ("upwind", 3), ("central", 4)]:
+            out = advect(2, d, ["grid.n=[32,32]", "physics.alpha=0.001", "physics.velocity=[1.0,0.5]", "physics.cfl=null",
+                                "physics.dt=0.001", f"physics.advection={{scheme: {scheme}, order: {order}}}", "run.steps=400"])
             amps[(scheme, order)] = max_u(out)
-        check(None not in amps.values(), f"no max of u in the summaries: {amps}")
+        check(None not in amps.values(), f"no min / max of u in the summaries: {amps}")
         if None not in amps.values():
-            check(amps[("upwind", 1)] < amps[("upwind", 3)] < 1.0, f"upwind damping: {amps}")
-            check(amps[("central", 4)] > 0.98, f"central 4 should keep the mode: {amps}")
+            check(amps[("upwind", 1)] < 0.9, f"upwind 1 should damp the mode: {amps}")
+            check(0.95 < amps[("upwind", 3)] <= amps[("central", 4)] < 1.0, f"upwind 3 and central 4 should keep it: {amps}")
 
 
 if __name__ == "__main__":
