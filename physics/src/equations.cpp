@@ -8,8 +8,6 @@
 
 namespace cartex::physics {
 
-const char* integrator_name(Integrator integrator) { return integrator == Integrator::kLeapfrog ? "leapfrog" : "Euler"; }
-
 const std::vector<const Equation*>& equations() {
   static const std::vector<const Equation*> rows = {&heat_equation(), &wave_equation(), &advection_diffusion_equation()};
   return rows;

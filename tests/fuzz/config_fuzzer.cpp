@@ -1,7 +1,8 @@
 // libFuzzer target over the input layer (issue 13): YAML text in, a Config or ONE located InputError
 // out ("FILE:LINE:COL: key.path: what was expected", one line). Anything else is a finding: a crash,
 // a sanitizer report, a timeout, another exception type (uncaught, so libFuzzer reports it) or an
-// unlocated message (abort() here). No MPI: load_config reads a file and never communicates.
+// unlocated message (abort() here). No MPI: load_config reads a file and never communicates. Each input
+// is read for every equation of the registry (physics/equation.hpp).
 #include <unistd.h>
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/physics/equation.hpp"
 
 namespace {
 

@@ -28,9 +28,6 @@ namespace cartex::physics {
 // (two levels, u^(n+1) = 2 u^n - u^(n-1) + dt^2 F(u^n)).
 enum class Integrator { kEuler, kLeapfrog };
 
-// "Euler" or "leapfrog".
-const char* integrator_name(Integrator integrator);
-
 // One row of the registry.
 struct Equation {
   const char* name;   // as inputs, checkpoints and messages name it: "heat"
