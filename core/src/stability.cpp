@@ -220,7 +220,6 @@ TimeStepLimit euler_limit(const Stencil& s, double scale, double noise) {
     out.theta = limit0.theta;
     out.lambda = 0;
   }
-  out.rho = -minimise(s.dim, [&](const Theta& t) { return fourier_symbol(s, t).real(); }, false).value;
   if (!std::isfinite(m.value)) {
     out.dt_max = std::numeric_limits<double>::infinity();
     return out;

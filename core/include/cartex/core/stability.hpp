@@ -58,7 +58,7 @@ std::complex<double> fourier_symbol(const Stencil& s, const std::array<double, 3
 struct TimeStepLimit {
   double dt_max = 0;                   // the largest stable dt; +infinity when no mode limits it
   bool from_spectral_radius = false;   // the formula of a real symbol <= 0 (rho below) set it
-  double rho = 0;                      // max over theta of -Re lambda (from_spectral_radius: exactly the formula's)
+  double rho = 0;                      // max -lambda of a real symbol <= 0 (the formulas'; else 0)
   double growth = 0;                   // s = max(0, max Re lambda): growth of the equation itself (Euler)
   std::array<double, 3> theta{0, 0, 0};  // the limiting mode (not from_spectral_radius); towards_zero: the direction
   std::complex<double> lambda{0, 0};     // lambda(theta) of the limiting mode
