@@ -257,38 +257,61 @@ void read_stencil(YamlSection& root, Config& cfg) {
   }
 }
 
-// Sets cfg.dt from physics.dt or physics.cfl against the stability limit of the time scheme with this
-// stencil, from its Fourier symbol (core/stability.hpp); for a Laplacian (rho its spectral radius):
-//   heat, explicit Euler: |1 + dt*alpha*lambda| <= 1           ->  dt_max = 2 / (alpha * rho)
-//   wave, leapfrog:       |1 + dt^2*c^2*lambda/2| <= 1         ->  dt_max = 2 / (c * sqrt(rho))
-void read_physics(YamlSection& p, Config& cfg) {
-  double scale = 0;
-  Integrator integrator = Integrator::kExplicitEuler;
-  std::string limit;
-  if (cfg.equation == Equation::kHeat) {
-    auto alpha = p.get_optional_double("alpha", "a positive number (diffusivity)");
-    if (!alpha) p.fail("alpha", "required key is missing (a positive number, the diffusivity)");
-    if (!(*alpha > 0) || !std::isfinite(*alpha)) p.fail("alpha", fmt::format("expected a positive number, got {}", *alpha));
-    cfg.alpha = *alpha;
-    scale = cfg.alpha;
-    limit = "dt <= 2/(alpha*rho)";
+// A mapping value as one line of flow YAML.
+std::string flow_text(const YAML::Node& n) {
+  YAML::Emitter e;
+  e.SetMapFormat(YAML::Flow);
+  e.SetSeqFormat(YAML::Flow);
+  e << n;
+  return e.c_str();
+}
+
+// The value of the equation's physics key `k` (its default when absent and optional).
+PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
+  using Kind = PhysicsKey::Kind;
+  const std::string what = fmt::format("{} ({})", k.expected, k.quantity);
+  const YAML::Node n = p.node(k.name);
+  PhysicsValue v;
+  if (!n || n.IsNull()) {
+    if (k.required()) p.fail(k.name, fmt::format("required key is missing ({}, the {})", k.expected, k.quantity));
+    v.numbers = k.default_numbers;
+    return v;
+  }
+  if (n.IsMap() && (k.kind == Kind::kMapping || k.kind == Kind::kPositiveNumberOrMapping)) {
+    v.mapping = flow_text(n);
+  } else if (k.kind == Kind::kMapping) {
+    p.fail(k.name, fmt::format("expected {}", what));
+  } else if (k.kind == Kind::kNumberList) {
+    v.numbers = p.get_double_list(k.name, what);
+    const std::size_t size = k.list_size > 0 ? k.list_size : static_cast<std::size_t>(dim);
+    if (v.numbers.size() != size) p.fail(k.name, fmt::format("expected {} entries ({}), got {}", size, what, v.numbers.size()));
+    for (const double x : v.numbers)
+      if (!std::isfinite(x)) p.fail(k.name, fmt::format("expected finite numbers, got {}", x));
   } else {
-    auto speed = p.get_optional_double("speed", "a positive number (wave speed)");
-    if (!speed) p.fail("speed", "required key is missing (a positive number, the wave speed)");
-    if (!(*speed > 0) || !std::isfinite(*speed)) p.fail("speed", fmt::format("expected a positive number, got {}", *speed));
-    cfg.speed = *speed;
-    scale = cfg.speed * cfg.speed;
-    integrator = Integrator::kLeapfrog;
-    limit = "dt <= 2/(speed*sqrt(rho))";
+    const double x = *p.get_optional_double(k.name, what);
+    const bool sign_ok = k.kind == Kind::kNonNegativeNumber ? x >= 0 : x > 0;
+    if (!sign_ok || !std::isfinite(x)) p.fail(k.name, fmt::format("expected {}, got {}", k.expected, x));
+    v.numbers = {x};
   }
-  TimeStepLimit lim;
+  if (k.check)
+    if (const std::string why = k.check(v, dim); !why.empty()) p.fail(k.name, why);
+  return v;
+}
+
+// Reads the equation's physics keys into cfg.physics and sets cfg.dt from physics.dt or physics.cfl
+// against the stability limit of the equation's integrator with this stencil (the row's dt_max;
+// physics/include/cartex/physics/equation.hpp), or with the operator the equation builds from it,
+// which it returns.
+Stencil read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
+  const double rho = cfg.stencil.spectral_radius();
+  for (const auto& k : equation.keys) cfg.physics[k.name] = read_physics_key(p, k, cfg.grid.dim);
+  const Stencil op = equation.operator_stencil ? equation.operator_stencil(cfg.stencil, cfg.physics, cfg.grid) : cfg.stencil;
   try {
-    lim = time_step_limit(cfg.stencil, integrator, scale);
+    cfg.dt_max = equation.dt_max(op, cfg.physics);
   } catch (const NoStableTimeStep& e) {
-    p.fail(p.has("dt") ? "dt" : "cfl", fmt::format("stencil {}: {}", cfg.stencil.name, e.what()));
+    p.fail(p.has("dt") ? "dt" : "cfl", fmt::format("stencil {}: {}", op.name, e.what()));
   }
-  cfg.dt_max = lim.dt_max;
-  if (!lim.from_spectral_radius) limit = fmt::format("{}, from the stencil's Fourier symbol", integrator_name(integrator));
+  const std::string& limit = equation.limit_text;
   auto dt = p.get_optional_double("dt", "a positive number (time step)");
   auto cfl = p.get_optional_double("cfl", "a number in (0, 1] (fraction of the stability limit)");
   if (dt && cfl) p.fail("cfl", "give either physics.dt or physics.cfl, not both");
@@ -296,8 +319,8 @@ void read_physics(YamlSection& p, Config& cfg) {
   if (dt) {
     if (!(*dt > 0) || !std::isfinite(*dt)) p.fail("dt", fmt::format("expected a positive number, got {}", *dt));
     if (*dt > cfg.dt_max)
-      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}, {})", *dt, cfg.dt_max,
-                               cfg.stencil.name, limit, limiting_mode_text(lim, cfg.grid.dim)));
+      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}{})", *dt, cfg.dt_max, op.name,
+                               limit, equation.operator_stencil ? "" : fmt::format(", rho = {:.6g}", rho)));
     cfg.dt = *dt;
     cfg.cfl = *dt / cfg.dt_max;
   } else {
@@ -305,11 +328,12 @@ void read_physics(YamlSection& p, Config& cfg) {
     if (std::isinf(cfg.dt_max))
       p.fail("cfl", fmt::format("stencil {} sets no stability limit (every mode grows with the equation or decays at any "
                                 "dt), so no fraction of it is a time step; give physics.dt",
-                                cfg.stencil.name));
+                                op.name));
     cfg.cfl = *cfl;
     cfg.dt = *cfl * cfg.dt_max;
   }
   p.finish();
+  return op;
 }
 
 // One face of a boundary.<d> mapping (boundary.x.low ...): {dirichlet: a number or exact},
@@ -519,12 +543,20 @@ void read_output_files(YamlSection& s, Config& cfg) {
     s.fail("keep_checkpoints", fmt::format("expected a non-negative integer, got {}", cfg.keep_checkpoints));
 }
 
+// "physics.alpha and " for the required physics keys of `equation` ("" when it has none).
+std::string required_physics_text(const EquationInput& equation) {
+  std::vector<std::string> names;
+  for (const auto& k : equation.keys)
+    if (k.required()) names.push_back("physics." + k.name);
+  return names.empty() ? std::string() : fmt::format("{} and ", fmt::join(names, ", "));
+}
+
 // Reads and validates the layered input (load_config without the yaml-cpp safety net).
-Config read_config(const InputSources& in, Equation equation) {
+Config read_config(const InputSources& in, const EquationInput& equation) {
   YamlSection root = detail::load_yaml(in, equation);
   Config cfg;
   cfg.source = fmt::format("{}", fmt::join(in.files, " + "));
-  cfg.equation = equation;
+  cfg.equation = equation.name;
 
   YamlSection grid = root.section("grid");
   if (!root.has("grid")) root.fail("grid", "required section is missing (grid.n at least)");
@@ -554,9 +586,8 @@ Config read_config(const InputSources& in, Equation equation) {
 
   YamlSection physics = root.section("physics");
   if (!root.has("physics"))
-    root.fail("physics", fmt::format("required section is missing (physics.{} and physics.dt or physics.cfl)",
-                                     equation == Equation::kHeat ? "alpha" : "speed"));
-  read_physics(physics, cfg);
+    root.fail("physics", fmt::format("required section is missing ({}physics.dt or physics.cfl)", required_physics_text(equation)));
+  const Stencil op = read_physics(physics, equation, cfg);
 
   YamlSection init = root.section("init");
   read_init(init, cfg);
@@ -589,10 +620,18 @@ Config read_config(const InputSources& in, Equation equation) {
   root.finish();
   cfg.where = root.read_locations();
   cfg.resolved_yaml = detail::emit_resolved(cfg);
+  cfg.stencil = op;  // after the resolved YAML, which spells the input's stencil
   return cfg;
 }
 
 }  // namespace
+
+double physics_number(const Config& cfg, const std::string& key) {
+  const auto it = cfg.physics.find(key);
+  if (it == cfg.physics.end() || it->second.numbers.size() != 1)
+    throw Error(fmt::format("internal: the {} equation has no number physics.{}", cfg.equation, key));
+  return it->second.numbers.front();
+}
 
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what) {
   // The key's own location; for a key the loader did not read, its nearest section's (the top level's at least).
@@ -606,14 +645,14 @@ std::string input_error_text(const Config& cfg, const std::string& key, const st
   return fmt::format("{}: {}: {}", it->second, key, what);
 }
 
-Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation) {
+Config load_config(const std::string& path, const std::vector<std::string>& overrides, const EquationInput& equation) {
   InputSources in;
   in.files = {path};
   in.sets = overrides;
   return load_config(in, equation);
 }
 
-Config load_config(const InputSources& in, Equation equation) {
+Config load_config(const InputSources& in, const EquationInput& equation) {
   try {
     return read_config(in, equation);
   } catch (const YAML::Exception& e) {

@@ -47,6 +47,16 @@ YAML::Node stencil_node(const Config& c) {
   return n;
 }
 
+// A physics key's value: its number, its list of numbers, or its mapping.
+YAML::Node physics_node(const PhysicsValue& v) {
+  if (!v.mapping.empty()) return YAML::Load(v.mapping);
+  if (v.numbers.size() == 1) return value_node(v.numbers.front());
+  YAML::Node n(YAML::NodeType::Sequence);
+  for (const double x : v.numbers) n.push_back(value_node(x));
+  n.SetStyle(YAML::EmitterStyle::Flow);
+  return n;
+}
+
 }  // namespace
 
 std::string emit_resolved(const Config& c) {
@@ -63,10 +73,7 @@ std::string emit_resolved(const Config& c) {
   root["grid"]["periodic"] = list(c.grid.periodic);
   root["processes"]["dims"] = list(c.process_dims);
   root["processes"]["reorder"] = c.reorder;
-  if (c.equation == Equation::kHeat)
-    root["physics"]["alpha"] = value_node(c.alpha);
-  else
-    root["physics"]["speed"] = value_node(c.speed);
+  for (const auto& [key, v] : c.physics) root["physics"][key] = physics_node(v);
   root["physics"]["dt"] = value_node(c.dt);  // the resolved step only (not cfl too), so the resolved YAML is a valid input
   root["stencil"] = stencil_node(c);
   YAML::Node b(YAML::NodeType::Map);

@@ -5,7 +5,6 @@
 
 #include "cartex/core/error.hpp"
 
-#include "cartex/kernels/exact_sine_mode.hpp"
 
 namespace cartex::kernels {
 
@@ -146,10 +145,8 @@ void Boundary::refresh(core::Field& f, long step) const {
     }
 }
 
-Boundary make_boundary(const core::Config& cfg) {
-  Boundary::ExactSolution exact;
-  if (faces_refresh(cfg.boundary)) exact = [cfg](long step) { return exact_sine_mode(cfg, step); };
-  return Boundary(cfg.grid, cfg.boundary, std::move(exact));
+Boundary make_boundary(const core::Config& cfg, Boundary::ExactSolution exact) {
+  return Boundary(cfg.grid, cfg.boundary, faces_refresh(cfg.boundary) ? std::move(exact) : Boundary::ExactSolution());
 }
 
 }  // namespace cartex::kernels

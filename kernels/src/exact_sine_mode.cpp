@@ -6,14 +6,14 @@
 
 namespace cartex::kernels {
 
-ModeSum exact_sine_mode(const core::Config& cfg, long step) {
+ModeSum exact_sine_mode(const core::Config& cfg, double amplitude) {
   const std::array<double, 3> k = sine_wave_numbers(cfg.grid, cfg.init);
   const std::array<bool, 3> cosine = sine_mode_cosines(cfg.grid);
   const int dim = cfg.grid.dim;
   // sin a = (e^{ia} - e^{-ia}) / 2i, cos a = (e^{ia} + e^{-ia}) / 2: one plane wave per sign choice.
   ModeSum out;
   for (int signs = 0; signs < (1 << dim); ++signs) {
-    std::complex<double> a = sine_mode_amplitude(cfg, step);
+    std::complex<double> a = amplitude;
     std::array<double, 3> kd{0, 0, 0};
     for (int d = 0; d < dim; ++d) {
       const double s = (signs >> d) & 1 ? -1.0 : 1.0;

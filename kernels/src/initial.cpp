@@ -3,7 +3,6 @@
 #include "cartex/core/kokkos_compat.hpp"
 #include "sine_factors.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 namespace cartex::kernels {
@@ -62,17 +61,6 @@ bool sine_mode_is_exact(const core::Config& cfg) {
     }
   }
   return true;
-}
-
-double sine_mode_amplitude(const core::Config& cfg, long step) {
-  const auto k = sine_wave_numbers(cfg.grid, cfg.init);
-  std::array<double, 3> theta{};
-  for (int d = 0; d < 3; ++d) theta[d] = k[d] * cfg.grid.spacing(d);
-  const double lambda = cfg.stencil.symbol(theta);
-  const double n = static_cast<double>(step);
-  if (cfg.equation == core::Equation::kHeat) return cfg.init.amplitude * std::pow(1.0 + cfg.dt * cfg.alpha * lambda, n);
-  const double cos_wdt = 1.0 + 0.5 * cfg.dt * cfg.dt * cfg.speed * cfg.speed * lambda;
-  return cfg.init.amplitude * std::cos(n * std::acos(std::clamp(cos_wdt, -1.0, 1.0)));
 }
 
 void fill_initial(core::Field& f, const core::GlobalGrid& grid, const core::InitConfig& init) {

@@ -104,7 +104,7 @@ int max_ranks_per_node(MPI_Comm comm) {
 
 // Fields laid out for the deepest k of `ks`; a plan, halo lists and a geometry for each (auto keeps
 // every k it measures until it has chosen).
-ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& decomp, const std::vector<int>& ks) {
+ResourceEstimate estimate(const core::Config& cfg, int state_fields, const core::Decomposition& decomp, const std::vector<int>& ks) {
   const core::GlobalGrid& g = decomp.grid();
   const auto& dims = decomp.procs().dims;
   ResourceEstimate e;
@@ -129,14 +129,15 @@ ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& de
     e.walk_cells += reach + walk_block;
   }
   e.geometry_bytes = e.walk_cells * kDistance;
-  e.staging_bytes = (cfg.equation == core::Equation::kWave ? 2 : 1) * e.block_cells * kWord;
+  e.staging_bytes = state_fields * e.block_cells * kWord;
   return e;
 }
 
 }  // namespace
 
-ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch, const std::vector<int>& ks) {
-  ResourceEstimate e = estimate(cfg, decomp, ks);
+ResourceEstimate check_resources(const core::Config& cfg, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
+                                 const std::vector<int>& ks) {
+  ResourceEstimate e = estimate(cfg, state_fields, decomp, ks);
   e.ranks_on_node = max_ranks_per_node(launch);
   auto [limit, source] = node_limit();
   // The smallest limit of any node, so that every rank decides alike.

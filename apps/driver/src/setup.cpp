@@ -43,7 +43,7 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
   }
   for (;;) {
     try {
-      s.resources = check_resources(c, s.decomp, launch, ks);
+      s.resources = check_resources(c, static_cast<int>(s.equation->state.size()), s.decomp, launch, ks);
       break;
     } catch (const core::InputError&) {
       if (ks.size() == 1) throw;
@@ -56,16 +56,42 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
     if (k <= 4) s.k = k;
 }
 
+// init.type must be one the equation accepts (every row takes sine and gaussian today).
+void check_initial_condition(const physics::Equation& equation, const core::Config& c) {
+  const auto& accepted = equation.initial_conditions;
+  if (std::find(accepted.begin(), accepted.end(), c.init.type) == accepted.end())
+    throw core::InputError(core::input_error_text(c, "init.type", fmt::format("the {} equation accepts {}, not {}", equation.name,
+                                                                             fmt::join(accepted, " or "), c.init.type)));
+}
+
 }  // namespace
 
-Setup make_setup(const std::string& app, core::Equation equation, const core::InputSources& input, MPI_Comm launch) {
+// A wall that follows the exact solution needs one for this configuration (advection-diffusion's holds
+// only where every dimension is periodic or between exact walls).
+void check_exact_walls(const physics::Equation& equation, const core::Config& c) {
+  for (int d = 0; d < c.grid.dim; ++d)
+    for (int side = 0; side < 2; ++side)
+      if (c.boundary[d][side].exact && !physics::exact_solution(equation, c))
+        throw core::InputError(core::input_error_text(
+            c, fmt::format("boundary.{}.{}", "xyz"[d], side == 0 ? "low" : "high"),
+            fmt::format("dirichlet: exact follows the exact solution, which the {} equation does not have for this input "
+                        "(docs/equations.md says when each equation has one)",
+                        equation.name)));
+}
+
+Setup make_setup(const std::string& app, const physics::Equation& equation, const core::InputSources& input, MPI_Comm launch) {
   int rank = 0, size = 1;
   MPI_Comm_rank(launch, &rank);
   MPI_Comm_size(launch, &size);
   Setup s;
   s.app = app;
   s.input = input;
-  s.cfg = core::load_config(input, equation);
+  // The driver holds the state in u and one more level (time_loop.cpp).
+  core::require(equation.state.size() == 1 || equation.state.size() == 2, "make_setup: an equation's state is 1 or 2 fields");
+  s.equation = &equation;
+  s.cfg = core::load_config(input, physics::loader_input(equation));
+  check_initial_condition(equation, s.cfg);
+  check_exact_walls(equation, s.cfg);
   s.memory = halo::mpi_memory(s.cfg.gpu_aware_mpi);
   check_comm_choices(s.cfg, s.memory);
   // Bounded before anything is built: a halo deeper than the grid would make set-up grind. A stencil
@@ -120,10 +146,10 @@ std::string output_dir_of_overrides(const core::InputSources& in) {
 
 }  // namespace
 
-std::string resolve_restart(const std::string& restart, core::InputSources& in, core::Equation equation) {
+std::string resolve_restart(const std::string& restart, core::InputSources& in, const physics::Equation& equation) {
   const std::string dir = restart != "latest"   ? std::string()
                           : in.files.empty() ? output_dir_of_overrides(in)
-                                             : core::load_config(in, equation).output_dir;
+                                             : core::load_config(in, physics::loader_input(equation)).output_dir;
   try {
     const std::string path = restart == "latest" ? io::newest_checkpoint(dir) : restart;
     if (in.files.empty()) {
@@ -142,7 +168,7 @@ void load_restart(Setup& s, const std::string& path) {
   int rank = 0;
   MPI_Comm_rank(s.comm(), &rank);
   try {
-    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank));
+    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank), s.equation->state, physics::equation_names());
   } catch (const core::InputError& e) {
     throw core::InputError(fmt::format("--restart {}", e.what()));
   }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/equation_input.hpp"
 #include "cartex/core/grid.hpp"
 #include "cartex/core/stencil.hpp"
 
@@ -39,11 +40,6 @@ struct StencilInput {
   std::vector<double> weights;                // custom: the weights as given (before dividing by h^derivative)
   int derivative = 2;                         // custom: stencil.derivative, 0, 1 or 2
 };
-
-// Which equation the input is for: it decides the physics keys and the stability limit.
-//   heat: u_t = alpha * L(u), explicit Euler      physics.alpha   dt_max = 2 / (alpha * rho)
-//   wave: u_tt = c^2 * L(u), leapfrog             physics.speed   dt_max = 2 / (c * sqrt(rho))
-enum class Equation { kHeat, kWave };
 
 // Where an input comes from: files layered left to right (a later file overrides keys of the earlier
 // ones, mappings merge key by key), then every --unset, then every --set (docs/input.md).
@@ -78,12 +74,11 @@ struct TemporalBlockingInput {
 // Everything a run needs, resolved and checked (dt is the resolved time step).
 struct Config {
   std::string source;                      // input file names, joined by " + " when layered
-  Equation equation = Equation::kHeat;
+  std::string equation = "heat";           // the equation's name (a row of physics/'s registry)
   GlobalGrid grid;
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
   bool reorder = false;                    // processes.reorder: each node holds a compact sub-block
-  double alpha = 1.0;                      // heat: diffusivity
-  double speed = 1.0;                      // wave: wave speed c
+  PhysicsValues physics;                   // the equation's physics keys (dt and cfl apart), read by its row
   double dt = 0.0;                         // resolved from physics.dt or physics.cfl
   double cfl = 0.0;                        // dt / dt_max
   double dt_max = 0.0;                     // stability limit of the stencil on this grid
@@ -123,10 +118,14 @@ std::vector<std::string> known_output_fields();
 // key the loader did not read is located at its nearest section that it did.
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what);
 
+// The number of physics key `key` (physics.alpha: physics_number(cfg, "alpha")); throws Error when the
+// equation has no such key or it holds a list or a mapping.
+double physics_number(const Config& cfg, const std::string& key);
+
 // Reads and validates the layered input `in` for `equation`; throws InputError.
-Config load_config(const InputSources& in, Equation equation = Equation::kHeat);
+Config load_config(const InputSources& in, const EquationInput& equation);
 
 // Reads and validates `path` with `overrides` ("key.path=value") applied for `equation`; throws InputError.
-Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation = Equation::kHeat);
+Config load_config(const std::string& path, const std::vector<std::string>& overrides, const EquationInput& equation);
 
 }  // namespace cartex::core

@@ -57,7 +57,8 @@ class Boundary {
 // True when `faces` has a Neumann or Dirichlet exact face (Boundary::refreshes() for them).
 bool faces_refresh(const BoundaryFaces& faces);
 
-// The run's boundary: its faces, and for exact faces the sine mode's exact discrete solution.
-Boundary make_boundary(const core::Config& cfg);
+// The run's boundary: its faces, and for exact faces `exact`, the equation's exact discrete solution
+// (physics::exact_solution).
+Boundary make_boundary(const core::Config& cfg, Boundary::ExactSolution exact);
 
 }  // namespace cartex::kernels

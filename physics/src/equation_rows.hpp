@@ -1,0 +1,12 @@
+#pragma once
+// Internal: the rows of the registry, one source file each (heat.cpp, wave.cpp, advection_diffusion.cpp),
+// listed in equations.cpp.
+#include "cartex/physics/equation.hpp"
+
+namespace cartex::physics {
+
+const Equation& heat_equation();
+const Equation& wave_equation();
+const Equation& advection_diffusion_equation();
+
+}  // namespace cartex::physics
