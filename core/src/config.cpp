@@ -429,10 +429,6 @@ void check_boundary(const YamlSection& b, const Config& cfg) {
       if (f.exact && cfg.init.type != "sine")
         fail(key, fmt::format("dirichlet: exact follows the sine mode's exact solution, but init.type is {} (give init.type: sine)",
                                 cfg.init.type));
-      if (f.kind == BoundaryFace::Kind::kNeumann || f.exact)
-        if (cfg.temporal_blocking.mode == TemporalBlockingInput::Mode::kTiles)
-          fail(key, "its ghost cells are refreshed after every step, which a temporal-blocking pass cannot do yet: give "
-                      "halo.temporal_blocking: off or auto (resolves to off)");
     }
 }
 

@@ -39,44 +39,14 @@ Kokkos::MDRangePolicy<Kokkos::Rank<3>> range_of(const GhostSlab& s) {
   return Kokkos::MDRangePolicy<Kokkos::Rank<3>>({s.begin[2], s.begin[1], s.begin[0]}, {s.end[2], s.end[1], s.end[0]});
 }
 
-// Neumann face (d, side) with outward normal derivative q: ghost m = mirror cell m + (2m + 1) h q.
-void refresh_neumann(core::Field& f, const core::GlobalGrid& grid, int d, int side, double q) {
+// refresh()'s fill of face (d, side) over the whole view in the other dimensions.
+void refresh_face(core::Field& f, const core::GlobalGrid& grid, const WallFill& w, int d, int side) {
   const GhostSlab s = ghost_slab(f.layout, grid, d, side);
   if (s.empty()) return;
-  const double hq = grid.spacing(d) * q;
-  const long first = s.first_inside, past = s.past, extent = f.layout.extent(d);
-  const auto v = f.view;
+  double* const v = f.view.data();
   Kokkos::parallel_for(
-      "cartex::boundary::neumann", range_of(s), KOKKOS_LAMBDA(const long k, const long j, const long i) {
-        long c[3] = {i, j, k};
-        const long m = side == 0 ? first - 1 - c[d] : c[d] - past;  // ghost layer, 0 next to the wall
-        const long mirror = side == 0 ? first + m : past - 1 - m;
-        if (mirror < 0 || mirror >= extent) return;
-        const double ghost_term = static_cast<double>(2 * m + 1) * hq;
-        c[d] = mirror;
-        v(k, j, i) = v(c[2], c[1], c[0]) + ghost_term;
-      });
-}
-
-// Dirichlet exact face (d, side): the exact solution `mode` at each ghost cell's position.
-void refresh_exact(core::Field& f, const core::GlobalGrid& grid, int d, int side, const ModeSum& mode) {
-  const GhostSlab s = ghost_slab(f.layout, grid, d, side);
-  if (s.empty()) return;
-  Kokkos::Array<double, 3> h{}, o{};
-  Kokkos::Array<long, 3> g0{};  // global index of view index 0
-  for (int e = 0; e < 3; ++e) {
-    h[e] = grid.spacing(e);
-    o[e] = grid.periodic[e] ? 0.0 : grid.wall_offset(e, 0);
-    g0[e] = f.layout.box.lo[e] - f.layout.halo.lo[e];
-  }
-  const auto v = f.view;
-  Kokkos::parallel_for(
-      "cartex::boundary::exact", range_of(s), KOKKOS_LAMBDA(const long k, const long j, const long i) {
-        const long c[3] = {i, j, k};
-        double x[3];
-        for (int e = 0; e < 3; ++e) x[e] = (static_cast<double>(g0[e] + c[e]) + o[e]) * h[e];
-        v(k, j, i) = mode(x[0], x[1], x[2]);
-      });
+      w.kind[2 * d + side] == WallFill::kExact ? "cartex::boundary::exact" : "cartex::boundary::neumann", range_of(s),
+      KOKKOS_LAMBDA(const long k, const long j, const long i) { w.cell(v, d, side, i, j, k); });
 }
 
 }  // namespace
@@ -137,12 +107,72 @@ void Boundary::fill(core::Field& f, long step) const {
 
 void Boundary::refresh(core::Field& f, long step) const {
   if (!refreshes_) return;
+  const WallFill w = wall_fill(f.layout, step);
   for (int d = 0; d < 3; ++d)
+    for (int side = 0; side < 2; ++side)
+      if (w.kind[2 * d + side] != WallFill::kNone) refresh_face(f, grid_, w, d, side);
+}
+
+WallFill Boundary::wall_fill(const core::FieldLayout& L, long step) const {
+  WallFill w;
+  bool exact = false;
+  for (int d = 0; d < 3; ++d) {
+    w.ext[d] = L.extent(d);
+    w.first[d] = L.halo.lo[d] - L.box.lo[d];
+    w.past[d] = w.first[d] + grid_.n[d];
+    w.h[d] = grid_.spacing(d);
+    w.o[d] = grid_.periodic[d] ? 0.0 : grid_.wall_offset(d, 0);
+    w.g0[d] = L.box.lo[d] - L.halo.lo[d];
     for (int side = 0; side < 2; ++side) {
       const core::BoundaryFace& face = faces_[d][side];
-      if (face.kind == Kind::kNeumann) refresh_neumann(f, grid_, d, side, face.value);
-      if (face.kind == Kind::kDirichlet && face.exact) refresh_exact(f, grid_, d, side, exact_(step));
+      if (face.kind == Kind::kNeumann) {
+        w.kind[2 * d + side] = WallFill::kNeumann;
+        w.hq[2 * d + side] = grid_.spacing(d) * face.value;
+      } else if (face.kind == Kind::kDirichlet && face.exact) {
+        w.kind[2 * d + side] = WallFill::kExact;
+        exact = true;
+      }
     }
+  }
+  if (exact) w.mode = exact_(step);
+  return w;
+}
+
+std::array<long, 2> Boundary::pass_rows(const core::FieldLayout& L) const {
+  const long ey = L.extent(1), first = L.halo.lo[1] - L.box.lo[1], past = first + grid_.n[1];
+  const auto refreshed = [&](int side) {
+    const core::BoundaryFace& f = faces_[1][side];
+    return f.kind == Kind::kNeumann || (f.kind == Kind::kDirichlet && f.exact);
+  };
+  std::array<long, 2> rows{0, 0};
+  if (refreshed(0) && first > 0) rows[0] = std::min(2 * first, ey);
+  if (refreshed(1) && past < ey) rows[1] = ey - std::max(0L, 2 * past - ey);
+  return rows;
+}
+
+void WallFill::row_x(double* v, long y, long z) const {
+  if (kind[0] != kNone)
+    for (long i = 0; i < std::min(first[0], ext[0]); ++i) cell(v, 0, 0, i, y, z);
+  if (kind[1] != kNone)
+    for (long i = std::max(past[0], 0L); i < ext[0]; ++i) cell(v, 0, 1, i, y, z);
+}
+
+void WallFill::rows_yz(double* v, long z, long y0, long y1) const {
+  const auto rows = [&](int d, int side, long plane, long lo, long hi) {
+    for (long y = std::max(lo, y0); y < std::min(hi, y1); ++y)
+      for (long i = 0; i < ext[0]; ++i) cell(v, d, side, i, y, plane);
+  };
+  if (kind[2] != kNone) rows(1, 0, z, 0, first[1]);
+  if (kind[3] != kNone) rows(1, 1, z, past[1], ext[1]);
+  if (kind[4] == kExact && z < first[2]) rows(2, 0, z, 0, ext[1]);
+  const long low_ghost = 2 * first[2] - 1 - z;  // the low ghost plane that z mirrors
+  if (kind[4] == kNeumann && z >= first[2] && low_ghost >= 0) rows(2, 0, low_ghost, 0, ext[1]);
+  if (kind[5] != kNone && z >= past[2]) rows(2, 1, z, 0, ext[1]);
+}
+
+PassWalls::PassWalls(const Boundary& boundary, const core::FieldLayout& layout, long step_of_first, int first, int last)
+    : boundary_(&boundary), step_of_first_(step_of_first), first_(first) {
+  for (int t = first; t <= last; ++t) fills_.push_back(boundary.wall_fill(layout, step_of_first + (t - first)));
 }
 
 Boundary make_boundary(const core::Config& cfg, Boundary::ExactSolution exact) {

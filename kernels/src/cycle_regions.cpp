@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "cartex/core/error.hpp"
+#include "cartex/kernels/boundary.hpp"
 #include "cartex/kernels/update_operator.hpp"
 
 namespace cartex::kernels {
@@ -35,14 +36,10 @@ long default_tile_y(const core::FieldLayout& layout) { return std::min(32L * blo
 int blocked_pass_threads() { return Kokkos::DefaultHostExecutionSpace().concurrency(); }
 
 TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout,
-                              int k, bool blocked_kernel, bool walls_refresh, std::string& why) {
+                              int k, bool blocked_kernel, std::string& why) {
   using Mode = core::TemporalBlockingInput::Mode;
   using Exec = Kokkos::DefaultExecutionSpace;
   if (input.mode == Mode::kOff) return why = "halo.temporal_blocking: off", TemporalTiling{};
-  core::require(!walls_refresh || input.mode == Mode::kAuto, "resolve_tiling: tiles with walls the loader refuses");
-  if (walls_refresh)
-    return why = "auto: off, Neumann or exact walls refresh their ghost cells after every step (not inside a blocked pass)",
-           TemporalTiling{};
   if (input.mode == Mode::kTiles) {
     why = blocked_kernel ? "halo.temporal_blocking: tile_y given" : "tile_y given, but this update has no blocked kernel: steps one by one";
     return {input.tile_y};
@@ -56,9 +53,16 @@ TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const co
 }
 
 CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil,
-                           const std::vector<std::vector<core::LineRun>>& steps, TemporalTiling tiling)
+                           const std::vector<std::vector<core::LineRun>>& steps, TemporalTiling tiling, std::array<long, 2> wall_rows)
     : layout_(layout), tiling_(tiling), ry_(reach(stencil, 1)), rz_(reach(stencil, 2)) {
   core::require(tiling.tile_y >= 0, "CycleRegions: negative tile size");
+  if (tiling.tile_y > 0) {
+    const long ey = layout.extent(1), ty = tiling.tile_y, skew = (static_cast<long>(steps.size()) - 1) * ry_;
+    if (wall_rows[0] > 0) grow_ = std::max(0L, wall_rows[0] + skew - ty);
+    tiles_ = std::max(1L, (ey - grow_ + ty - 1) / ty);
+    if (wall_rows[1] > 0)
+      while (tiles_ > 1 && bound(tiles_ - 1) > ey - wall_rows[1]) --tiles_;
+  }
   const long sy = layout.extent(0), lines = layout.extent(1) * layout.extent(2);
   for (const auto& runs : steps) {
     cells_.push_back(make_cell_region(layout, runs));
@@ -88,22 +92,26 @@ double CycleRegions::bytes_per_update(int steps) const {
   const double block = static_cast<double>(layout_.box.cells());
   if (tiling_.tile_y == 0 || steps < 1) return unblocked_bytes_per_update();
   const double view = static_cast<double>(layout_.extent(0) * layout_.extent(1) * layout_.extent(2));
-  const double tiles = std::ceil(static_cast<double>(layout_.extent(1)) / static_cast<double>(tiling_.tile_y));
+  const double tiles = static_cast<double>(tiles_);
   const double reread = (tiles - 1) * static_cast<double>((steps + 1) * ry_) / static_cast<double>(layout_.extent(1));
   return 32.0 * view * (1.0 + reread) / (block * steps);
 }
 
 std::string CycleRegions::describe() const {
   if (tiling_.tile_y == 0) return "off";
-  const long tiles = (layout_.extent(1) + tiling_.tile_y - 1) / tiling_.tile_y;
+  const long tiles = tiles_;
   return fmt::format("tiles of {} rows in y x all z (wavefront over z), {} tile(s) per pass", tiling_.tile_y, tiles);
 }
 
 void apply_steps_one_by_one(const UpdateOperator& op, core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
-                            const BetweenTiles& between) {
+                            const BetweenTiles& between, const PassWalls* walls) {
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;
     op.apply(even ? a : b, even ? b : a, steps.cells(t));
+    if (walls) {
+      Kokkos::fence();
+      walls->refresh(even ? b : a, t);
+    }
     if (between && t < last) {
       Kokkos::fence();  // between sees the step done
       between();

@@ -8,6 +8,7 @@
 
 #include "cartex/core/device_copy.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/kernels/boundary.hpp"
 #include "stencil_kernels.hpp"
 #include "stencil_plan.hpp"
 
@@ -261,40 +262,40 @@ void sweep_region(const Exec& exec, const Impl& m, const K& k, const core::Field
   }
 }
 
-// The number of tiles of a blocked pass (cycle_regions.hpp).
-long tiles_of(const Impl& m, const CycleRegions& steps) {
-  const long ey = m.layout.extent(1), ty = steps.tiling().tile_y;
-  return (ey + ty - 1) / ty;
-}
-
 // Steps first .. last of a cycle on the host in skewed tiles with a wavefront over z (the scheme and
 // why it gives the single steps' bits: cycle_regions.hpp). The rows of one (tile, stage, step) are
 // independent: step q reads buffer q % 2 and writes buffer (q + 1) % 2, which no other row of it reads.
-// So `rows(y0, y1, row)` may split them among threads, as long as it returns only when all are done.
+// So `rows(y0, y1, row)` may split them among threads, as long as it returns only when all are done;
+// `single(f)` runs f on one thread and returns when it is done.
+// With `walls`, each (tile, stage, step) then fills the refreshed walls' ghost cells its rows make
+// due (WallFill::row_x per row, then rows_yz): each ghost cell step t + 1 reads holds, before it is
+// read, the value Boundary::refresh gives it after step t, from the same reads in the same order
+// (the z mirrors of a ghost plane step t + 1 reads lie within 2 rz planes of it, so step t + 2 has
+// not overwritten them; the y ghost rows and their mirrors stay in one tile: CycleRegions).
 // Only tiles [tile0, tile1) of the pass run here, in order (a pass may be cut into several calls).
-template <Scheme S, class K, class Rows>
+template <Scheme S, class K, class Rows, class Single>
 void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                  int last, long tile0, long tile1, const Rows& rows) {
+                  int last, long tile0, long tile1, const PassWalls* walls, const Rows& rows, const Single& single) {
   double* const field[2] = {a.view.data(), b.view.data()};
-  const long ey = m.layout.extent(1), ez = m.layout.extent(2);
-  const long ty = steps.tiling().tile_y, ry = steps.reach_y(), rz = steps.reach_z();
-  const long tiles = tiles_of(m, steps);
+  const long ez = m.layout.extent(2), rz = steps.reach_z();
   const int n = last - first + 1;
   for (long i = tile0; i < tile1; ++i) {
     for (long s = 0; s < ez + (n - 1) * rz; ++s) {
       for (int q = 0; q < n; ++q) {
         const long z = s - q * rz;
         if (z < 0 || z >= ez) continue;
-        const long y0 = i == 0 ? 0 : std::max(0L, i * ty - q * ry);
-        const long y1 = i == tiles - 1 ? ey : std::min(ey, (i + 1) * ty - q * ry);
+        const long y0 = steps.tile_begin(i, q), y1 = steps.tile_end(i, q);
         const double* u = field[q % 2];
         double* v = field[(q + 1) % 2];
         const int t = first + q;
         const long lead = q == 0 ? m.lead : 0;
+        const WallFill* fill = walls ? &walls->fill(t) : nullptr;
         rows(y0, y1, [&](long y) {
           for (long r = steps.line_first(t, y, z); r < steps.line_last(t, y, z); ++r)
             detail::host_run<S>(k, u, v, steps.run_start(t, r), steps.run_length(t, r), coeff, lead);
+          if (fill) fill->row_x(v, y, z);
         });
+        if (fill) single([&] { fill->rows_yz(v, z, y0, y1); });
       }
     }
   }
@@ -306,17 +307,23 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
 // `between`, one such launch per tile and `between` on the calling thread after each but the last.
 template <Scheme S, class K>
 void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                   int last, const BetweenTiles& between) {
+                   int last, const BetweenTiles& between, const PassWalls* walls) {
   using Host = Kokkos::DefaultHostExecutionSpace;
   using Team = Kokkos::TeamPolicy<Host>::member_type;
   Kokkos::fence();  // the fields' last writers may still run
-  const long tiles = tiles_of(m, steps), per_launch = between ? 1 : tiles;
+  const long tiles = steps.tiles(), per_launch = between ? 1 : tiles;
   for (long t0 = 0; t0 < tiles; t0 += per_launch) {
     Kokkos::parallel_for(m.blocked_label, Kokkos::TeamPolicy<Host>(1, blocked_pass_threads()), [&](const Team& team) {
-      pass_blocked<S>(m, k, a, b, coeff, steps, first, last, t0, t0 + per_launch, [&](long y0, long y1, const auto& row) {
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, y0, y1), row);
-        team.team_barrier();
-      });
+      pass_blocked<S>(
+          m, k, a, b, coeff, steps, first, last, t0, t0 + per_launch, walls,
+          [&](long y0, long y1, const auto& row) {
+            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, y0, y1), row);
+            team.team_barrier();
+          },
+          [&](const auto& f) {
+            Kokkos::single(Kokkos::PerTeam(team), f);
+            team.team_barrier();
+          });
     });
     Host().fence();
     if (between && t0 + per_launch < tiles) between();
@@ -326,16 +333,16 @@ void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, do
 }  // namespace
 
 void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last,
-                                  const BetweenTiles& between) const {
+                                  const BetweenTiles& between, const PassWalls* walls) const {
   const Impl& m = *impl_;
   check_same_layout(m.layout, a, b);
   if constexpr (kHost) {
     if (steps.tiling().tile_y > 0) {
       with_kernel(m, [&](const auto& k) {
         if (m.scheme == Scheme::kEuler)
-          sweep_blocked<Scheme::kEuler>(m, k, a, b, coeff, steps, first, last, between);
+          sweep_blocked<Scheme::kEuler>(m, k, a, b, coeff, steps, first, last, between, walls);
         else
-          sweep_blocked<Scheme::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between);
+          sweep_blocked<Scheme::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between, walls);
       });
       return;
     }
@@ -344,6 +351,10 @@ void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, 
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;
     apply(even ? a : b, even ? b : a, coeff, steps.cells(t));
+    if (walls) {
+      Kokkos::fence();
+      walls->refresh(even ? b : a, t);
+    }
     if (between && t < last) {
       Kokkos::fence();  // between sees the step done
       between();

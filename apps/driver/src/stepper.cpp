@@ -59,8 +59,7 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
       last_step_(s.cfg.steps),
       pass_end_(first_step_) {
   core::require(overlap_ready || !overlap, "Stepper: overlap without its regions");
-  build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, pattern.layout, k_, op_->has_blocked_kernel(),
-                                      boundary_.refreshes(), tiling_reason_));
+  build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, pattern.layout, k_, op_->has_blocked_kernel(), tiling_reason_));
   if (!overlap_ready_) return;
   chunk_cells_ = std::max(1L, kChunkPointUpdates / std::max(1, s.cfg.stencil.size()));
   build_inner();
@@ -91,7 +90,7 @@ void Stepper::set_overlap_shape(OverlapShape shape) {
 
 void Stepper::build_cycle(kernels::TemporalTiling tiling) {
   const core::FieldLayout& layout = pattern_->layout;
-  cycle_.emplace(layout, *stencil_, pattern_->update, tiling);
+  cycle_.emplace(layout, *stencil_, pattern_->update, tiling, boundary_.pass_rows(layout));
   pass_split_.reset();
   pass_rims_.clear();
   build_pass_split();
@@ -101,8 +100,9 @@ void Stepper::build_pass_split() {
   const core::FieldLayout& layout = pattern_->layout;
   const kernels::TemporalTiling tiling = cycle_->tiling();
   // A pass writes u from step 2 on: only while an exchange that no longer reads u is in flight. Built
-  // only while the cycles overlap (set-up time: auto tries tilings without overlap first).
-  if (overlap_ && !pass_split_ && k_ > 1 && tiling.tile_y > 0 && plan_->block_copied_at_start()) {
+  // only while the cycles overlap (set-up time: auto tries tilings without overlap first), and not with
+  // refreshed walls: its rims run after the pass, so a step's wall ghost cells would be due only then.
+  if (overlap_ && !pass_split_ && k_ > 1 && tiling.tile_y > 0 && plan_->block_copied_at_start() && !boundary_.refreshes()) {
     const halo::CycleSplit split = halo::split_cycle(*geometry_, *pattern_, plan_->self_complete_at_start());
     pass_split_.emplace(layout, *stencil_, split.inner, tiling);
     for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));
@@ -241,10 +241,11 @@ int Stepper::pass_last(int j, long now) const {
 }
 
 void Stepper::pass(core::Field& a, core::Field& b, int j, long now) {
-  core::require(!boundary_.refreshes(), "Stepper: a blocked pass with refreshed walls");
   const int last = pass_last(j, now);
   core::PhaseScope phase(core::Phase::kUpdate);
-  op_->apply_steps(a, b, *cycle_, j, last);
+  std::optional<kernels::PassWalls> walls;
+  if (boundary_.refreshes()) walls.emplace(boundary_, a.layout, now, j, last);
+  op_->apply_steps(a, b, *cycle_, j, last, {}, walls ? &*walls : nullptr);
   Kokkos::fence();
   pass_end_ = now + (last - j);
   ++passes_;

@@ -31,8 +31,10 @@
 //
 // The refresh after a step reads only cells that step wrote or the block's own: the inner cells of an
 // overlapped step read wall ghost cells beside the block only, which it made current (so with such
-// walls step 1 splits against the whole halo, self-copied blocks included: remote_split()). Temporal
-// blocking is off then (resolve_tiling): a blocked pass does not refresh between its steps.
+// walls step 1 splits against the whole halo, self-copied blocks included: remote_split()). A blocked
+// pass fills them between its steps itself (kernels::PassWalls); with overlap, step 1 of a cycle then
+// overlaps alone and steps 2.. run as a blocked pass after it (no overlapped pass: its rims run after
+// the pass, when the walls of the earlier steps would be due already).
 #include <mpi.h>
 
 #include <functional>

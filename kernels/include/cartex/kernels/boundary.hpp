@@ -12,8 +12,11 @@
 // constant faces first, the first of them in x, y, z order deciding; then refresh() fills the
 // refreshed faces x, then y, then z, each over the whole view in the other dimensions (their ghost
 // cells included), so a later dimension's fill reads the cells an earlier one filled and decides.
+// A temporal-blocking pass fills the same cells with the same WallFill, row by row between its
+// steps, in an order that gives every cell the same writes and reads (stencil_update.cpp).
 #include <array>
 #include <functional>
+#include <vector>
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/field.hpp"
@@ -28,6 +31,48 @@ using BoundaryFaces = std::array<std::array<core::BoundaryFace, 2>, 3>;
 // face in x, y, z order decides for edge and corner cells). Halo cells inside the domain are left for
 // the halo exchange, ghost cells of the other faces for Boundary::refresh. Call once per field.
 void fill_dirichlet(core::Field& f, const core::GlobalGrid& grid, const BoundaryFaces& faces);
+
+// The Neumann and exact faces' fills of one field layout at one step: the single definition of a
+// refreshed ghost cell's value, used by Boundary::refresh (whole view, Kokkos) and row by row by a
+// temporal-blocking pass (host, on one thread per call). `v` is the field's data (x fastest).
+struct WallFill {
+  enum Kind { kNone = 0, kNeumann = 1, kExact = 2 };
+  Kokkos::Array<long, 3> ext{}, first{}, past{};  // view extent; view index of global cell 0 and n
+  Kokkos::Array<int, 6> kind{};     // [2 d + side]
+  Kokkos::Array<double, 6> hq{};    // Neumann: h q
+  Kokkos::Array<double, 3> h{}, o{};
+  Kokkos::Array<long, 3> g0{};      // global index of view index 0
+  ModeSum mode;                     // exact faces: the solution at this step
+
+  // Ghost cell (i, j, k) of face (d, side): Neumann: its mirror + (2m + 1) h q (left as it is when
+  // the mirror lies outside the view); exact: the solution at its position.
+  KOKKOS_INLINE_FUNCTION void cell(double* v, int d, int side, long i, long j, long k) const {
+    long c[3] = {i, j, k};
+    const long at = (k * ext[1] + j) * ext[0] + i;
+    if (kind[2 * d + side] == kExact) {
+      double x[3];
+      for (int e = 0; e < 3; ++e) x[e] = (static_cast<double>(g0[e] + c[e]) + o[e]) * h[e];
+      v[at] = mode(x[0], x[1], x[2]);
+      return;
+    }
+    const long m = side == 0 ? first[d] - 1 - c[d] : c[d] - past[d];  // ghost layer, 0 next to the wall
+    const long mirror = side == 0 ? first[d] + m : past[d] - 1 - m;
+    if (mirror < 0 || mirror >= ext[d]) return;
+    const double ghost_term = static_cast<double>(2 * m + 1) * hq[2 * d + side];
+    c[d] = mirror;
+    v[at] = v[(c[2] * ext[1] + c[1]) * ext[0] + c[0]] + ghost_term;
+  }
+
+  // Host, inside a blocked pass (stencil_update.cpp), after a step computed rows [y0, y1) of plane z:
+  // the x ghosts of row (y, z) (low side, then high).
+  void row_x(double* v, long y, long z) const;
+  // Then the y ghost rows in [y0, y1) of plane z (low side, then high; their mirror rows lie in
+  // [y0, y1) too: CycleRegions keeps them in the first and last tile), then the z ghost planes' rows
+  // [y0, y1) whose values are due now: a high ghost plane z from its mirror (done at an earlier
+  // stage), the low Neumann ghost plane that mirrors z (its mirror is done only now), a low exact
+  // ghost plane z itself.
+  void rows_yz(double* v, long z, long y0, long y1) const;
+};
 
 class Boundary {
  public:
@@ -46,12 +91,34 @@ class Boundary {
   // over the whole view: a ghost cell whose mirror lies outside the view is left as it is (no step
   // reads it: the view's halo is at least the stencil's reach).
   void refresh(core::Field& f, long step) const;
+  // refresh()'s fills of a field laid out as `layout` holding the state of `step`.
+  WallFill wall_fill(const core::FieldLayout& layout, long step) const;
+  // Rows of `layout` a blocked pass must keep in its first tile (rows [0, first)) and in its last
+  // (the last `last` rows) at every step: the y ghost rows that refresh and the rows they mirror.
+  std::array<long, 2> pass_rows(const core::FieldLayout& layout) const;
 
  private:
   core::GlobalGrid grid_;
   BoundaryFaces faces_;
   ExactSolution exact_;
   bool refreshes_ = false;
+};
+
+// The refreshed walls of the steps first .. last of a cycle run as one pass (UpdateOperator::
+// apply_steps): cycle step t holds the state of run step `step_of_first` + (t - first).
+class PassWalls {
+ public:
+  PassWalls(const Boundary& boundary, const core::FieldLayout& layout, long step_of_first, int first, int last);
+  // The fills of cycle step t's field.
+  const WallFill& fill(int t) const { return fills_[t - first_]; }
+  // The whole view's refresh of cycle step t's field `f` (steps run one by one).
+  void refresh(core::Field& f, int t) const { boundary_->refresh(f, step_of_first_ + (t - first_)); }
+
+ private:
+  const Boundary* boundary_;
+  long step_of_first_;
+  int first_;
+  std::vector<WallFill> fills_;
 };
 
 // True when `faces` has a Neumann or Dirichlet exact face (Boundary::refreshes() for them).

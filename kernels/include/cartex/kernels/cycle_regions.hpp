@@ -30,12 +30,16 @@
 //   - step t + 1 overwrites step t - 1 at (y, z) only after every step-t cell that reads it is done
 //     (the same two inequalities, reversed).
 // The working set of a tile is about (k + 2) planes of (tile_y + k ry) rows of both fields. Between
-// cycles nothing changes: the halo exchange refreshes the ghosts as before. The pass runs on all host
+// cycles nothing changes: the halo exchange refreshes the ghosts as before. Walls whose ghost cells
+// follow the interior or time (kernels/boundary.hpp) are filled inside the pass after each (tile,
+// stage, step), in the whole-view refresh's order (stencil_update.cpp, docs/boundaries.md). The pass runs on all host
 // threads of the rank: each (tile, stage, step) is a plane of rows that read one buffer and write the
 // other, so the threads split its rows and meet at a barrier before the next (a thread keeps about the
 // same rows all pass long, so its share of the working set stays in its core's L2). There is no
 // blocked device kernel: on devices (and for updates without a blocked kernel) the steps run one
 // launch after the other, bitwise the same.
+#include <algorithm>
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -46,6 +50,8 @@
 #include "cartex/kernels/cell_region.hpp"
 
 namespace cartex::kernels {
+
+class PassWalls;  // boundary.hpp
 
 // Called between the tiles of a blocked pass (or the steps of an unblocked one) on the calling host
 // thread, with the fields consistent up to the finished tiles: the stepper advances its halo exchange
@@ -73,18 +79,22 @@ int blocked_pass_threads();
 // can win: k >= 2, an update with a blocked kernel (`blocked_kernel`) and a host execution space (any
 // number of threads), with default_tile_y() until a measurement replaces it; else off. Explicit tiles
 // are used as given (with an update without a blocked kernel the steps still run one by one).
-// `walls_refresh` (Neumann or exact walls, kernels/boundary.hpp): their ghost cells are refreshed
-// after every step, which a blocked pass does not do, so auto resolves to off (and the loader refuses
-// explicit tiles then).
 TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout,
-                              int k, bool blocked_kernel, bool walls_refresh, std::string& why);
+                              int k, bool blocked_kernel, std::string& why);
 
 // The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.
 class CycleRegions {
  public:
   // steps[j - 1]: the runs step j updates (view indices of `layout`, in z, y, x order).
+  // `wall_rows` {first, last} (Boundary::pass_rows): rows a pass keeps in its first and its last tile
+  // at every step (refreshed y walls' ghost rows and their mirrors): the first tile grows by what
+  // tile_y lacks for them after k - 1 skews, a last tile that starts above the last rows merges into
+  // the one before it; the other tiles keep tile_y rows.
+  //
+  //   rows y ->  0                                         ey    tile boundaries at step q (0-based):
+  //   tiles      [ first: tile_y + grow ][ tile_y ] ... [ last ]  b(i) = i tile_y + grow - q ry
   CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil, const std::vector<std::vector<core::LineRun>>& steps,
-               TemporalTiling tiling);
+               TemporalTiling tiling, std::array<long, 2> wall_rows = {0, 0});
 
   int steps() const { return static_cast<int>(cells_.size()); }
   const CellRegion& cells(int j) const { return cells_[j - 1]; }
@@ -92,6 +102,10 @@ class CycleRegions {
   const TemporalTiling& tiling() const { return tiling_; }
   long reach_y() const { return ry_; }
   long reach_z() const { return rz_; }
+  // Blocked: the tiles of a pass, and tile i's rows [tile_begin, tile_end) at its step q (0-based).
+  long tiles() const { return tiles_; }
+  long tile_begin(long i, int q) const { return i == 0 ? 0 : std::max(0L, bound(i) - q * ry_); }
+  long tile_end(long i, int q) const { return i == tiles_ - 1 ? layout_.extent(1) : std::min(layout_.extent(1), bound(i + 1) - q * ry_); }
   // Step j's runs on view line (y, z): [first, last) index into run_start / run_length.
   long line_first(int j, long y, long z) const { return lines_[j - 1][z * layout_.extent(1) + y]; }
   long line_last(int j, long y, long z) const { return lines_[j - 1][z * layout_.extent(1) + y + 1]; }
@@ -114,6 +128,8 @@ class CycleRegions {
   core::FieldLayout layout_;
   TemporalTiling tiling_;
   long ry_ = 0, rz_ = 0;
+  long grow_ = 0, tiles_ = 0;  // blocked: rows the first tile has beyond tile_y; the tiles of a pass
+  long bound(long i) const { return i * tiling_.tile_y + grow_; }
   std::vector<CellRegion> cells_;
   std::vector<std::vector<long>> lines_;     // host, blocked only: per step, per view line the first run
   std::vector<std::vector<core::LineRun>> runs_;   // host, blocked only: per step, the runs in line order

@@ -73,9 +73,10 @@ class StencilOperator {
              const Kokkos::DefaultExecutionSpace& exec = Kokkos::DefaultExecutionSpace()) const;
   // Steps first .. last of a cycle (UpdateOperator::apply_steps): on the host, when steps is tiled,
   // in one pass of skewed tiles (cycle_regions.hpp); otherwise one region sweep per step. `between`
-  // runs between tiles (one launch per tile then) or steps.
+  // runs between tiles (one launch per tile then) or steps; `walls`: the refreshed walls' ghost cells
+  // between the steps (inside the pass when tiled).
   void apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last,
-                   const BetweenTiles& between = {}) const;
+                   const BetweenTiles& between = {}, const PassWalls* walls = nullptr) const;
   // The kernel that apply() runs: "star<D,r>" (and spacing classes), "box9", "box27" or "generic".
   const char* kernel_name() const;
 

@@ -33,10 +33,11 @@ class UpdateOperator {
   virtual void wait_async(const Kokkos::DefaultExecutionSpace& exec) const { exec.fence(); }
   // Steps first .. last of a cycle: step t reads fields[(t - first) % 2] and writes the other, with
   // fields = {a, b}, over steps.cells(t); the same bits as that many apply() calls; `between` runs
-  // between tiles (BetweenTiles). This default runs the steps one after the other, `between` after
-  // each; an update with a blocked kernel overrides it.
+  // between tiles (BetweenTiles); with `walls`, each step's refreshed wall ghost cells are filled as
+  // Boundary::refresh would after it. This default runs the steps one after the other, `between`
+  // after each; an update with a blocked kernel overrides it.
   virtual void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
-                           const BetweenTiles& between = {}) const;
+                           const BetweenTiles& between = {}, const PassWalls* walls = nullptr) const;
   // True if apply_steps has a blocked kernel (one pass over memory for several steps).
   virtual bool has_blocked_kernel() const { return false; }
   // What runs, for the summary (e.g. "star<3,1>", "point update varcoef").
@@ -45,7 +46,7 @@ class UpdateOperator {
 
 // Steps first .. last of a cycle one after the other (UpdateOperator::apply_steps' meaning).
 void apply_steps_one_by_one(const UpdateOperator& op, core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
-                            const BetweenTiles& between);
+                            const BetweenTiles& between, const PassWalls* walls);
 
 inline void UpdateOperator::apply_async(const Kokkos::DefaultExecutionSpace&, const core::Field& in, core::Field& out,
                                         const CellRegion& cells) const {
@@ -54,8 +55,8 @@ inline void UpdateOperator::apply_async(const Kokkos::DefaultExecutionSpace&, co
 }
 
 inline void UpdateOperator::apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
-                                        const BetweenTiles& between) const {
-  apply_steps_one_by_one(*this, a, b, steps, first, last, between);
+                                        const BetweenTiles& between, const PassWalls* walls) const {
+  apply_steps_one_by_one(*this, a, b, steps, first, last, between, walls);
 }
 
 }  // namespace cartex::kernels
