@@ -100,7 +100,7 @@ void print_dry_run(const Setup& s) {
   const kernels::CycleRegions cycle(L, s.cfg.stencil, p.update,
                                     kernels::resolve_tiling(s.cfg.temporal_blocking, L, k,
                                                             kernels::find_update(s.cfg.stencil.name) == nullptr, tiling_reason),
-                                    kernels::make_boundary(s.cfg).pass_rows(L));
+                                    kernels::make_boundary(s.cfg, physics::exact_solution(*s.equation, s.cfg)).pass_rows(L));
   double redundant[2] = {-cycle.redundant_fraction(), cycle.redundant_fraction()};
   if (MPI_Allreduce(MPI_IN_PLACE, redundant, 2, MPI_DOUBLE, MPI_MAX, comm) != MPI_SUCCESS)
     throw core::Error("MPI_Allreduce failed in --dry-run (redundant work)");
