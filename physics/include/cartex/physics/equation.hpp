@@ -38,7 +38,7 @@ struct Equation {
   Integrator integrator;
   // The stability limit of the integrator with the stencil (resolved for the grid) and physics values,
   // and its formula for messages.
-  double (*dt_max)(const core::Stencil& stencil, const core::PhysicsValues& values);
+  core::TimeStepLimit (*dt_max)(const core::Stencil& stencil, const core::PhysicsValues& values);
   const char* limit_text;
   // The datasets of its state in a checkpoint, the solution u first (wave: u_previous, level n - 1);
   // names kept forever so that old checkpoints load.
