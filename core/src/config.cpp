@@ -303,15 +303,17 @@ PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
 // physics/include/cartex/physics/equation.hpp), or with the operator the equation builds from it,
 // which it returns.
 Stencil read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
-  const double rho = cfg.stencil.spectral_radius();
   for (const auto& k : equation.keys) cfg.physics[k.name] = read_physics_key(p, k, cfg.grid.dim);
   const Stencil op = equation.operator_stencil ? equation.operator_stencil(cfg.stencil, cfg.physics, cfg.grid) : cfg.stencil;
+  TimeStepLimit lim;
   try {
-    cfg.dt_max = equation.dt_max(op, cfg.physics);
+    lim = equation.dt_max(op, cfg.physics);
   } catch (const NoStableTimeStep& e) {
     p.fail(p.has("dt") ? "dt" : "cfl", fmt::format("stencil {}: {}", op.name, e.what()));
   }
-  const std::string& limit = equation.limit_text;
+  cfg.dt_max = lim.dt_max;
+  const std::string limit =
+      lim.from_spectral_radius ? equation.limit_text : fmt::format("{}, from the stencil's Fourier symbol", equation.integrator);
   auto dt = p.get_optional_double("dt", "a positive number (time step)");
   auto cfl = p.get_optional_double("cfl", "a number in (0, 1] (fraction of the stability limit)");
   if (dt && cfl) p.fail("cfl", "give either physics.dt or physics.cfl, not both");
@@ -319,8 +321,8 @@ Stencil read_physics(YamlSection& p, const EquationInput& equation, Config& cfg)
   if (dt) {
     if (!(*dt > 0) || !std::isfinite(*dt)) p.fail("dt", fmt::format("expected a positive number, got {}", *dt));
     if (*dt > cfg.dt_max)
-      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}{})", *dt, cfg.dt_max, op.name,
-                               limit, equation.operator_stencil ? "" : fmt::format(", rho = {:.6g}", rho)));
+      p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}, {})", *dt, cfg.dt_max, op.name,
+                               limit, limiting_mode_text(lim, cfg.grid.dim)));
     cfg.dt = *dt;
     cfg.cfl = *dt / cfg.dt_max;
   } else {

@@ -66,8 +66,8 @@ core::Stencil operator_stencil(const core::Stencil& laplacian, const core::Physi
 
 // The stability limit of Euler for the operator stencil, from its complex symbol (core/stability.hpp);
 // throws core::NoStableTimeStep (central differences or upwind of order >= 2 without enough diffusion).
-double dt_max(const core::Stencil& op, const core::PhysicsValues&) {
-  return core::time_step_limit(op, core::Integrator::kExplicitEuler, 1.0).dt_max;
+core::TimeStepLimit dt_max(const core::Stencil& op, const core::PhysicsValues&) {
+  return core::time_step_limit(op, core::Integrator::kExplicitEuler, 1.0);
 }
 
 std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, const core::FieldLayout& layout) {

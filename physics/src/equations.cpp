@@ -26,7 +26,10 @@ const Equation& find_equation(const std::string& name) {
 }
 
 core::EquationInput loader_input(const Equation& eq) {
-  core::EquationInput in{eq.name, eq.keys, {}, eq.dt_max, eq.limit_text, {}};
+  core::EquationInput in{eq.name, eq.keys, {}, eq.dt_max, eq.limit_text,
+                        core::integrator_name(eq.integrator == Integrator::kLeapfrog ? core::Integrator::kLeapfrog
+                                                                                    : core::Integrator::kExplicitEuler),
+                        {}};
   if (eq.operator_stencil) in.operator_stencil = eq.operator_stencil;
   const auto own = [&eq](const std::string& key) {
     return std::any_of(eq.keys.begin(), eq.keys.end(), [&key](const core::PhysicsKey& k) { return k.name == key; });

@@ -13,8 +13,8 @@ double alpha_of(const core::PhysicsValues& v) { return v.at("alpha").numbers.fro
 
 // Euler's limit from the stencil's Fourier symbol (core/stability.hpp): for a Laplacian exactly
 // 2 / (alpha * rho), |1 + dt*alpha*lambda| <= 1 for every eigenvalue lambda in [-rho, 0].
-double dt_max(const core::Stencil& stencil, const core::PhysicsValues& v) {
-  return core::time_step_limit(stencil, core::Integrator::kExplicitEuler, alpha_of(v)).dt_max;
+core::TimeStepLimit dt_max(const core::Stencil& stencil, const core::PhysicsValues& v) {
+  return core::time_step_limit(stencil, core::Integrator::kExplicitEuler, alpha_of(v));
 }
 
 // A g^n, g = 1 + dt*alpha*lambda: the mode's amplification per Euler step.

@@ -14,8 +14,8 @@ double speed_of(const core::PhysicsValues& v) { return v.at("speed").numbers.fro
 
 // Leapfrog's limit from the stencil's Fourier symbol (core/stability.hpp): for a Laplacian exactly
 // 2 / (c * sqrt(rho)), |1 + dt^2*c^2*lambda/2| <= 1 for every eigenvalue lambda in [-rho, 0].
-double dt_max(const core::Stencil& stencil, const core::PhysicsValues& v) {
-  return core::time_step_limit(stencil, core::Integrator::kLeapfrog, speed_of(v) * speed_of(v)).dt_max;
+core::TimeStepLimit dt_max(const core::Stencil& stencil, const core::PhysicsValues& v) {
+  return core::time_step_limit(stencil, core::Integrator::kLeapfrog, speed_of(v) * speed_of(v));
 }
 
 // A cos(n w dt), cos(w dt) = 1 + dt^2*c^2*lambda/2 (|.| <= 1 below dt_max): the start u^(-1) =

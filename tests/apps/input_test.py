@@ -4,7 +4,7 @@ errors, output.dir checked before the run, layered files with --set/--unset, --h
 the key table against docs/input.md), dry-run cosmetics and --restart without an input. One case per
 ctest:
 
-    input_test.py --heat3d PATH --wave3d PATH --mpiexec PATH CASE
+    input_test.py --heat3d PATH --wave3d PATH --advect3d PATH --mpiexec PATH CASE
 """
 import os
 import re
@@ -209,8 +209,10 @@ def case_help_input():
             want = sorted({k[len(section) + 1:].split(".")[0] if section else k.split(".")[0]
                            for k in heat_keys if not section or k.startswith(section + ".")})
             check(code == 2 and listed == want, f"unknown key in '{section}': the loader lists {listed}, --help-input {want}")
+    advect_keys = help_keys(ARGS.advect3d)
+    check("physics.velocity" in advect_keys and "physics.speed" not in advect_keys, f"advect3d --help-input keys: {advect_keys}")
     documented = docs_keys()
-    both = sorted(set(heat_keys) | set(wave_keys))
+    both = sorted(set(heat_keys) | set(wave_keys) | set(advect_keys))
     check(sorted(set(documented)) == both,
           f"docs/input.md keys differ from --help-input: only in docs {sorted(set(documented) - set(both))}, "
           f"only in --help-input {sorted(set(both) - set(documented))}")
@@ -265,4 +267,4 @@ def case_restart():
 
 
 if __name__ == "__main__":
-    cartex_testing.run_case(globals(), ['heat3d', 'wave3d'])
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d', 'advect3d'])

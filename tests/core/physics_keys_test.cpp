@@ -33,7 +33,11 @@ core::EquationInput drift() {
   eq.dt_max = [](const core::Stencil& s, const core::PhysicsValues& v) {
     double sum = 0;
     for (const double x : v.at("velocity").numbers) sum += x < 0 ? -x : x;
-    return 1.0 / (s.spectral_radius() * (1.0 + sum));
+    core::TimeStepLimit lim;
+    lim.rho = s.spectral_radius();
+    lim.dt_max = 1.0 / (lim.rho * (1.0 + sum));
+    lim.from_spectral_radius = true;
+    return lim;
   };
   eq.limit_text = "dt <= 1/(rho*(1+|v|))";
   return eq;

@@ -2,12 +2,12 @@
 """Mutation campaign over the shipped inputs (issue 13): each mutant of an inputs/*.yaml file (lines
 dropped, duplicated or swapped, values set to extremes, huge or negative numbers, wrong types, deep
 halos, bad stencils, control bytes, complex keys, size-like keys far out of range) goes through
-`heat3d --dry-run` (wave3d for the wave input) on every rank count given. Each run must exit 0 or 2
+`heat3d --dry-run` (wave3d for the wave input, advect3d for the advection one) on every rank count given. Each run must exit 0 or 2
 within the time limit, never by a signal, and an exit 2 must print exactly one located line
 ("mutant.yaml:LINE:COL: key: what" or "--set ...: key: what") and nothing else. Failures are kept
 (mutant and stderr) in --keep. Same seed, same mutants.
 
-    mutate_inputs.py --heat3d PATH --wave3d PATH --mpiexec PATH --inputs DIR [--count N] [--seed S]
+    mutate_inputs.py --heat3d PATH --wave3d PATH --advect3d PATH --mpiexec PATH --inputs DIR [--count N] [--seed S]
                      [--ranks 1,2] [--timeout 20] [--jobs 4] [--keep DIR]
 """
 import argparse
@@ -143,6 +143,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--heat3d", required=True)
     p.add_argument("--wave3d", required=True)
+    p.add_argument("--advect3d", required=True)
     p.add_argument("--mpiexec", required=True)
     p.add_argument("--inputs", required=True, help="directory of the shipped inputs (*.yaml)")
     p.add_argument("--count", type=int, default=1000, help="mutants (each runs on every rank count)")
@@ -153,7 +154,7 @@ def main():
     p.add_argument("--keep", help="directory for the failing mutants and their stderr")
     args = p.parse_args()
     # Every run happens in a directory of its own: the programs must not be relative to this one.
-    args.heat3d, args.wave3d = os.path.abspath(args.heat3d), os.path.abspath(args.wave3d)
+    args.heat3d, args.wave3d, args.advect3d = (os.path.abspath(a) for a in (args.heat3d, args.wave3d, args.advect3d))
     args.mpiexec = shutil.which(args.mpiexec) or args.mpiexec
 
     sources = sorted(os.path.join(args.inputs, f) for f in os.listdir(args.inputs) if f.endswith(".yaml"))
@@ -163,7 +164,8 @@ def main():
         source = rng.choice(sources)
         with open(source, encoding="latin-1") as f:
             text = mutate(f.read(), rng)
-        app = args.wave3d if "speed:" in open(source).read() else args.heat3d
+        original = open(source).read()
+        app = args.wave3d if "speed:" in original else args.advect3d if "velocity:" in original else args.heat3d
         for ranks in [int(r) for r in args.ranks.split(",")]:
             jobs.append((args, index, source, text, app, ranks))
 

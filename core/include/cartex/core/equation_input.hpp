@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/stability.hpp"
 #include "cartex/core/stencil.hpp"
 
 namespace cartex::core {
@@ -51,10 +52,13 @@ struct EquationInput {
   std::vector<PhysicsKey> keys;           // its physics keys, in the order of docs/input.md
   std::vector<std::string> foreign_keys;  // physics keys that only other equations read (for the message
                                           // "unknown key for the wave equation")
-  // The stability limit dt_max of its integrator with this stencil (resolved for the grid) and values,
-  // and that limit as a formula for messages ("dt <= 2/(alpha*rho)").
-  std::function<double(const Stencil&, const PhysicsValues&)> dt_max;
+  // The stability limit of its integrator with this stencil (resolved for the grid) and values
+  // (core/stability.hpp: dt_max and the mode that sets it, for messages; throws NoStableTimeStep), that
+  // limit as a formula for messages ("dt <= 2/(alpha*rho)", used where the spectral radius sets it) and
+  // the integrator's name ("explicit Euler", for a limit from the Fourier symbol).
+  std::function<TimeStepLimit(const Stencil&, const PhysicsValues&)> dt_max;
   std::string limit_text;
+  std::string integrator;
   // The operator the equation steps, built from the input's stencil (resolved for the grid) and its
   // values; empty: the stencil itself. The loader computes dt_max from it and leaves it in
   // Config::stencil (the resolved YAML keeps the input's stencil).

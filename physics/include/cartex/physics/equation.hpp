@@ -6,8 +6,11 @@
 //   ----  ------  -----  ----------  ----------------------------------  ------------------------  --------------  ---------------
 //   heat  heat3d  alpha  Euler       2 / (alpha * rho)                   u                         sine, gaussian  A g^n
 //   wave  wave3d  speed  leapfrog    2 / (speed * sqrt(rho))             u, u_previous             sine, gaussian  A cos(n w dt)
+//   advection-diffusion  advect3d  alpha, velocity, advection  Euler  from the complex symbol of
+//         alpha Lap - v.D (operator_stencil)  u  sine, gaussian  2^dim plane waves times G^n (exact_modes, periodic)
 //
 //   heat: u_t = alpha L(u), g = 1 + dt alpha lambda;  wave: u_tt = c^2 L(u), cos(w dt) = 1 + dt^2 c^2 lambda / 2
+//   advection-diffusion: u_t + v . grad u = alpha Lap(u), G = 1 + dt lambda(theta), lambda complex
 //   (lambda: L's eigenvalue at the mode, the stencil's symbol there)
 //
 // Adding an equation: one source file in src/ defining its row, one row in src/equations.cpp, one
@@ -39,7 +42,7 @@ struct Equation {
   Integrator integrator;
   // The stability limit of the integrator with the stencil (resolved for the grid) and physics values,
   // and its formula for messages.
-  double (*dt_max)(const core::Stencil& stencil, const core::PhysicsValues& values);
+  core::TimeStepLimit (*dt_max)(const core::Stencil& stencil, const core::PhysicsValues& values);
   const char* limit_text;
   // The datasets of its state in a checkpoint, the solution u first (wave: u_previous, level n - 1);
   // names kept forever so that old checkpoints load.
