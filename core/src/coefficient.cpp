@@ -7,6 +7,13 @@
 
 namespace cartex::core {
 
+namespace {
+CoefficientFileScan g_file_scan = nullptr;
+}  // namespace
+
+void set_coefficient_file_scan(CoefficientFileScan scan) { g_file_scan = scan; }
+CoefficientFileScan coefficient_file_scan() { return g_file_scan; }
+
 const char* coefficient_form_name(CoefficientInput::Form form) {
   switch (form) {
     case CoefficientInput::Form::kNumber: return "number";

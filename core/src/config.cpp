@@ -9,6 +9,7 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/core/stencil_registry.hpp"
+#include "coefficient_input.hpp"
 #include "output_dir_check.hpp"
 #include "resolved_yaml.hpp"
 #include "yaml_layers.hpp"
@@ -256,12 +257,16 @@ void read_physics(YamlSection& p, Config& cfg) {
   const double rho = cfg.stencil.spectral_radius();
   std::string limit;
   if (cfg.equation == Equation::kHeat) {
-    auto alpha = p.get_optional_double("alpha", "a positive number (diffusivity)");
-    if (!alpha) p.fail("alpha", "required key is missing (a positive number, the diffusivity)");
-    if (!(*alpha > 0) || !std::isfinite(*alpha)) p.fail("alpha", fmt::format("expected a positive number, got {}", *alpha));
-    cfg.alpha = *alpha;
+    cfg.alpha_field = detail::read_coefficient_input(p, "alpha", cfg.grid);
+    cfg.alpha = detail::coefficient_max(cfg.alpha_field);
+    // A field alpha: the flux form on the second-order star (kernels/flux_diffusion.hpp), whose limit
+    // is the 7pt star's with alpha's largest value (Gershgorin there).
+    if (cfg.alpha_field.is_field() && !detail::takes_field_coefficient(cfg.stencil))
+      p.fail("alpha", fmt::format("a field alpha ({}) takes the second-order star stencil only ({}, or {{type: star, order: 2}}); "
+                                  "the stencil is {}",
+                                  coefficient_form_name(cfg.alpha_field.form), cfg.grid.dim == 3 ? "7pt" : "5pt", cfg.stencil.name));
     cfg.dt_max = 2.0 / (cfg.alpha * rho);
-    limit = "dt <= 2/(alpha*rho)";
+    limit = cfg.alpha_field.is_field() ? "dt <= 2/(max alpha*rho)" : "dt <= 2/(alpha*rho)";
   } else {
     auto speed = p.get_optional_double("speed", "a positive number (wave speed)");
     if (!speed) p.fail("speed", "required key is missing (a positive number, the wave speed)");

@@ -12,6 +12,9 @@ constexpr auto kHeatOnly = Equation::kHeat;
 constexpr auto kWaveOnly = Equation::kWave;
 const char* const kFamily = "the stencil is a family (stencil.type star or box)";
 const char* const kCustom = "the stencil is custom (stencil.offsets and stencil.weights)";
+const char* const kLayers = "physics.alpha is {layers: ...}";
+const char* const kGaussian = "physics.alpha is {gaussian: ...}";
+const char* const kHdf5 = "physics.alpha is {hdf5: ...}";
 
 bool for_equation(const InputKey& k, Equation equation) { return !k.equation || *k.equation == equation; }
 
@@ -27,7 +30,24 @@ const std::vector<InputKey>& input_keys() {
       {"processes.dims", "non-negative integer or list", "all 0",
        "processes per dimension; 0 entries are chosen by MPI_Dims_create", "", {}},
       {"processes.reorder", "bool", "false", "give every node a compact sub-block of the process grid", "", {}},
-      {"physics.alpha", "positive number", "required", "diffusivity alpha of u_t = alpha L(u)", "", kHeatOnly},
+      {"physics.alpha", "positive number or mapping", "required",
+       "diffusivity alpha of u_t = alpha L(u); a mapping (layers, gaussian or hdf5): a field, u_t = div(alpha grad u)", "",
+       kHeatOnly},
+      {"physics.alpha.layers.axis", "x, y or z", "x", "the axis the layers stack along", kLayers, kHeatOnly},
+      {"physics.alpha.layers.bounds", "list of increasing numbers", "required (layers)", "positions between the layers", kLayers,
+       kHeatOnly},
+      {"physics.alpha.layers.values", "list of positive numbers", "required (layers)",
+       "alpha of each layer, lowest position first (one more than bounds)", kLayers, kHeatOnly},
+      {"physics.alpha.gaussian.background", "positive number", "1.0", "alpha far from the centre", kGaussian, kHeatOnly},
+      {"physics.alpha.gaussian.peak", "positive number", "required (gaussian)", "alpha at the centre", kGaussian, kHeatOnly},
+      {"physics.alpha.gaussian.center", "list of numbers", "the domain centre", "the bump's centre (physical coordinates)",
+       kGaussian, kHeatOnly},
+      {"physics.alpha.gaussian.width", "positive number", "0.1", "the bump's standard deviation (physical units)", kGaussian,
+       kHeatOnly},
+      {"physics.alpha.hdf5.file", "string", "required (hdf5)", "HDF5 file holding alpha (relative to the working directory)",
+       kHdf5, kHeatOnly},
+      {"physics.alpha.hdf5.dataset", "string", "required (hdf5)", "dataset of shape (nz, ny, nx) of the grid, positive values",
+       kHdf5, kHeatOnly},
       {"physics.speed", "positive number", "required", "wave speed c of u_tt = c^2 L(u)", "", kWaveOnly},
       {"physics.dt", "positive number", "-", "time step, at most the stability limit (give dt or cfl)", "", {}},
       {"physics.cfl", "number in (0, 1]", "-", "time step as a fraction of the stability limit (give dt or cfl)", "", {}},

@@ -47,6 +47,35 @@ YAML::Node stencil_node(const Config& c) {
   return n;
 }
 
+// physics.alpha as the input gave it: a number, or its form with every value to the last bit.
+YAML::Node alpha_node(const Config& c) {
+  const CoefficientInput& a = c.alpha_field;
+  if (!a.is_field()) return value_node(c.alpha);
+  auto numbers = [](const auto& v, size_t n) {
+    YAML::Node seq(YAML::NodeType::Sequence);
+    for (size_t q = 0; q < n; ++q) seq.push_back(value_node(v[q]));
+    seq.SetStyle(YAML::EmitterStyle::Flow);
+    return seq;
+  };
+  YAML::Node n(YAML::NodeType::Map);
+  YAML::Node f(YAML::NodeType::Map);
+  if (a.form == CoefficientInput::Form::kLayers) {
+    f["axis"] = kAxis[a.axis];
+    f["bounds"] = numbers(a.bounds, a.bounds.size());
+    f["values"] = numbers(a.values, a.values.size());
+  } else if (a.form == CoefficientInput::Form::kGaussian) {
+    f["background"] = value_node(a.background);
+    f["peak"] = value_node(a.peak);
+    f["center"] = numbers(a.center, static_cast<size_t>(c.grid.dim));
+    f["width"] = value_node(a.width);
+  } else {
+    f["file"] = a.file;
+    f["dataset"] = a.dataset;
+  }
+  n[coefficient_form_name(a.form)] = f;
+  return n;
+}
+
 }  // namespace
 
 std::string emit_resolved(const Config& c) {
@@ -64,7 +93,7 @@ std::string emit_resolved(const Config& c) {
   root["processes"]["dims"] = list(c.process_dims);
   root["processes"]["reorder"] = c.reorder;
   if (c.equation == Equation::kHeat)
-    root["physics"]["alpha"] = value_node(c.alpha);
+    root["physics"]["alpha"] = alpha_node(c);
   else
     root["physics"]["speed"] = value_node(c.speed);
   root["physics"]["dt"] = value_node(c.dt);  // the resolved step only (not cfl too), so the resolved YAML is a valid input

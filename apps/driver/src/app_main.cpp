@@ -13,6 +13,7 @@
 #include "cartex/entry/run_main.hpp"
 #include "cartex/core/version.hpp"
 #include "cartex/halo/backends.hpp"
+#include "cartex/io/coefficient_file.hpp"
 #include "driver.hpp"
 
 namespace cartex::app {
@@ -92,6 +93,7 @@ int run_app(const char* name, core::Equation equation, int argc, char** argv) {
 
 int app_main(const char* name, core::Equation equation, int argc, char** argv) {
   MPI_Init(&argc, &argv);
+  core::set_coefficient_file_scan(io::scan_coefficient_file);  // physics.alpha: {hdf5: ...} (core reads no HDF5)
   int code = 0;
   {
     entry::KokkosArgs kokkos(argc, argv);  // --help for cartex, --kokkos-help for Kokkos

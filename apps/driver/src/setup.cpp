@@ -7,6 +7,8 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
+#include "cartex/io/coefficient_file.hpp"
+#include "cartex/kernels/coefficient_field.hpp"
 #include "cartex/io/output_dir.hpp"
 #include "comm_choices.hpp"
 #include "driver.hpp"
@@ -56,6 +58,17 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
     if (k <= 4) s.k = k;
 }
 
+// Heat with a field physics.alpha: the coefficient on `layout` (its form, or this rank's block and
+// halo of the HDF5 dataset, which loading the input has checked already); null otherwise.
+std::shared_ptr<const core::Field> make_alpha_field(const core::Config& cfg, const core::FieldLayout& layout) {
+  const core::CoefficientInput& a = cfg.alpha_field;
+  if (cfg.equation != core::Equation::kHeat || !a.is_field()) return nullptr;
+  if (a.form != core::CoefficientInput::Form::kHdf5)
+    return std::make_shared<const core::Field>(kernels::make_coefficient_field(a, cfg.grid, layout));
+  return std::make_shared<const core::Field>(
+      kernels::coefficient_field_from_values(io::read_coefficient_file(a.file, a.dataset, cfg.grid, layout), layout));
+}
+
 }  // namespace
 
 Setup make_setup(const std::string& app, core::Equation equation, const core::InputSources& input, MPI_Comm launch) {
@@ -96,6 +109,7 @@ Setup make_setup(const std::string& app, core::Equation equation, const core::In
     MPI_Comm_rank(s.comm(), &rank);
     s.pattern = halo::make_halo_pattern(*s.geometry, rank, s.pattern.layout.halo);  // the rank's new grid position
   }
+  s.alpha = make_alpha_field(s.cfg, s.pattern.layout);
   return s;
 }
 

@@ -9,8 +9,9 @@
 
 namespace cartex::app {
 
-// The update of a step: a registered point update of the stencil's name, else the linear stencil
-// operator as explicit Euler (heat) or leapfrog (wave).
+// The update of a step: heat with a field alpha, the flux form (kernels/flux_diffusion.hpp); a
+// registered point update of the stencil's name; else the linear stencil operator as explicit Euler
+// (heat) or leapfrog (wave).
 std::unique_ptr<kernels::UpdateOperator> make_update(const Setup& s);
 
 // Wave: fills `previous` with the level before the first, u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) (zero

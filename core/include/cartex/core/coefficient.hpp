@@ -44,4 +44,12 @@ long coefficient_source_index(const GlobalGrid& grid, int d, long g);
 // Gaussian: background + (peak - background) exp(-r^2 / (2 width^2)), r the distance to the centre.
 double coefficient_value(const CoefficientInput& c, const GlobalGrid& grid, const std::array<long, 3>& cell);
 
+// The smallest and largest value of an hdf5 form's dataset, for the input's checks (positive
+// everywhere, the time-step limit); throws cartex::core::Error naming what is wrong with the file.
+// cartex::io provides it (io::scan_coefficient_file) and the apps install it before loading an input:
+// core does not read HDF5 itself.
+using CoefficientFileScan = std::array<double, 2> (*)(const std::string& file, const std::string& dataset, const GlobalGrid& grid);
+void set_coefficient_file_scan(CoefficientFileScan scan);
+CoefficientFileScan coefficient_file_scan();
+
 }  // namespace cartex::core

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/coefficient.hpp"
 #include "cartex/core/grid.hpp"
 #include "cartex/core/stencil.hpp"
 
@@ -73,7 +74,8 @@ struct Config {
   GlobalGrid grid;
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
   bool reorder = false;                    // processes.reorder: each node holds a compact sub-block
-  double alpha = 1.0;                      // heat: diffusivity
+  double alpha = 1.0;                      // heat: diffusivity (a field alpha: its largest value, the limit's)
+  CoefficientInput alpha_field;            // heat: physics.alpha as given (a number, or a field's form)
   double speed = 1.0;                      // wave: wave speed c
   double dt = 0.0;                         // resolved from physics.dt or physics.cfl
   double cfl = 0.0;                        // dt / dt_max

@@ -3,6 +3,7 @@
 // dataset}}, docs/input.md). Each rank reads its own block plus the halo cells of its layout (the
 // source cells of core/coefficient.hpp: periodic wrap, walls clamped), independently, so no
 // exchange is needed afterwards and a ghost holds its owner's bits.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -17,5 +18,9 @@ namespace cartex::io {
 // the caller locates it in the input.
 std::vector<double> read_coefficient_file(const std::string& file, const std::string& dataset, const core::GlobalGrid& grid,
                                           const core::FieldLayout& layout);
+
+// The smallest (NaN if any value is NaN) and largest value of the whole dataset, read one z-plane at
+// a time, after the same checks: core::CoefficientFileScan, installed by the apps for the input's checks.
+std::array<double, 2> scan_coefficient_file(const std::string& file, const std::string& dataset, const core::GlobalGrid& grid);
 
 }  // namespace cartex::io
