@@ -16,7 +16,10 @@
 
 namespace cartex::core {
 
-std::vector<std::string> known_output_fields() { return {"u", "rank"}; }
+std::vector<std::string> known_output_fields(const Config& cfg) {
+  if (cfg.equation == Equation::kHeat && cfg.alpha_field.is_field()) return {"u", "rank", "alpha"};
+  return {"u", "rank"};
+}
 
 const char* gpu_aware_mpi_text(GpuAwareMpiInput g) {
   return g == GpuAwareMpiInput::kOn ? "on" : g == GpuAwareMpiInput::kOff ? "off" : "auto";
@@ -397,7 +400,7 @@ void read_interval(YamlSection& s, const std::string& steps_key, const std::stri
 // Reads the HDF5 output keys: field files, their fields, checkpoints (docs/output.md).
 void read_output_files(YamlSection& s, Config& cfg) {
   read_interval(s, "every", "every_time", "field files", cfg.output_every, cfg.output_every_time);
-  const auto known = known_output_fields();
+  const auto known = known_output_fields(cfg);
   const std::string expected = fmt::format("a non-empty list of field names (from: {})", fmt::join(known, ", "));
   YAML::Node n = s.node("fields");
   if (n && !n.IsNull()) {

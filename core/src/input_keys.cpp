@@ -96,7 +96,7 @@ const std::vector<InputKey>& input_keys() {
       {"output.every", "non-negative integer", "0", "steps between field files dir/fields_NNNNNN.h5; 0: none", "", {}},
       {"output.every_time", "non-negative number", "0", "simulated time between field files (instead of output.every); 0: none",
        "", {}},
-      {"output.fields", "non-empty list of u, rank", "[u]", "datasets in each field file", "", {}},
+      {"output.fields", "non-empty list of u, rank, alpha", "[u]", "datasets in each field file (alpha: a field physics.alpha)", "", {}},
       {"output.checkpoint_every", "non-negative integer", "0", "steps between checkpoints dir/checkpoint_NNNNNN.h5; 0: none",
        "", {}},
       {"output.checkpoint_every_time", "non-negative number", "0",

@@ -12,6 +12,7 @@
 #include "cartex/io/output_dir.hpp"
 #include "comm_choices.hpp"
 #include "driver.hpp"
+#include "restart_alpha.hpp"
 
 namespace cartex::app {
 
@@ -156,7 +157,8 @@ void load_restart(Setup& s, const std::string& path) {
   int rank = 0;
   MPI_Comm_rank(s.comm(), &rank);
   try {
-    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank));
+    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank), restart_field_names(s));
+    check_restart_alpha(s);
   } catch (const core::InputError& e) {
     throw core::InputError(fmt::format("--restart {}", e.what()));
   }

@@ -58,6 +58,7 @@ int run(const Setup& s) {
   // The state a checkpoint must hold to continue bitwise (io::checkpoint_field_names).
   const auto state = [&]() -> std::vector<io::NamedField> {
     if (wave) return {{"u", &u}, {"u_previous", &next}};
+    if (s.alpha) return {{"u", &u}, {"alpha", s.alpha.get()}};  // alpha: for field files and the restart's check
     return {{"u", &u}};
   };
   writer.maybe_write(first, state(), table);

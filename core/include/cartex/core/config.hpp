@@ -109,8 +109,8 @@ struct Config {
   std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)
 };
 
-// Fields heat3d can write to field files (output.fields).
-std::vector<std::string> known_output_fields();
+// Fields a run of `cfg` can write to field files (output.fields): u, rank, and alpha with a field alpha.
+std::vector<std::string> known_output_fields(const Config& cfg);
 
 // "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count); a
 // key the loader did not read is located at its nearest section that it did.
