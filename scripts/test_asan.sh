@@ -7,7 +7,7 @@
 # Covered (every library, 1-4 ranks, within a CI share of about 10 minutes on 2 cores): core, cart
 # (schedule, collectives, reduce, errors, C and C++ API, non-blocking plans), halo (exchange, counts,
 # depth, start/finish, progress during compute, overlap split, pack list), graph (4 ranks), ranks,
-# kernels (incl. temporal blocking), io (checkpoint at 2-3 ranks, restart, bad restarts, field
+# kernels (incl. temporal blocking), physics (the equation registry), io (checkpoint at 2-3 ranks, restart, bad restarts, field
 # output), halobench, backend/allreduce choices, dry run, every main's error path
 # (entry.errors), the two packaging tests (downstream find_package and examples/custom_update, which
 # get the sanitizer link flags from the cartex targets), and the leak check itself under these options
@@ -27,14 +27,14 @@ if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 # The folders of the tests below (cartex_tests_<folder>: their own targets and the apps).
-folders=(core cart graph ranks kernels halo halobench io apps entry downstream examples scripts)
+folders=(core cart graph ranks kernels physics halo halobench io apps entry downstream examples scripts)
 (cd "$root" && cmake --preset asan "${launcher[@]}" >/dev/null &&
   cmake --build build-asan -j "$(nproc)" --target "${folders[@]/#/cartex_tests_}")
 
 reports=$root/build-asan/sanitizer-reports
 rm -rf "$reports" && mkdir -p "$reports"
 . "$root/scripts/sanitizer_env.sh" "$reports"
-covered='^(core_test|cart_schedule_test|kernels_|ranks_renaming_test|halo_counts_test\.np1|halo_depth_test|app_comm_choices_test)'
+covered='^(core_test|cart_schedule_test|kernels_|physics_test|ranks_renaming_test|halo_counts_test\.np1|halo_depth_test|app_comm_choices_test)'
 covered+='|^(cart_(collectives|reduce|errors|c_api|cpp_api)_test|halo_test|halo_start_finish_test|halo_progress_test|halo_overlap_split_test|halo_pack_list_test|halobench_(stats|verify)_test|io_checkpoint_test)\.np[1-4]$'
 covered+='|^(graph_collectives_test|ranks_allreduce_test)\.np4$'
 covered+='|^heat3d\.dry_run$|^io\.(fields_xdmf|restart_bitwise|bad_restart|bad_keys)$'

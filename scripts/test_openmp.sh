@@ -21,7 +21,7 @@ if command -v ccache >/dev/null; then
 fi
 echo "== cartex on Kokkos with OpenMP ($kokkos), 2 threads per rank: $build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$kokkos" "${launcher[@]}" >/dev/null
-labels=(core kernels halo halobench io entry apps examples downstream profiling)
+labels=(core kernels physics halo halobench io entry apps examples downstream profiling)
 cmake --build "$build" --parallel "$(nproc)" --target "${labels[@]/#/cartex_tests_}"
 export OMP_NUM_THREADS=2 OMP_PROC_BIND=false OMP_WAIT_POLICY=passive
 (cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" -L "^($(IFS='|'; echo "${labels[*]}"))\$" \

@@ -85,7 +85,8 @@ void read_hdf5(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) {
 
 }  // namespace
 
-CoefficientInput read_coefficient_input(YamlSection& parent, const std::string& key, const GlobalGrid& grid) {
+CoefficientInput read_coefficient_input(YamlSection& parent, const std::string& key, const GlobalGrid& grid,
+                                        const std::string& missing) {
   CoefficientInput c;
   const YAML::Node n = parent.node(key);
   if (n && n.IsMap()) {
@@ -111,10 +112,26 @@ CoefficientInput read_coefficient_input(YamlSection& parent, const std::string& 
     return c;
   }
   auto v = parent.get_optional_double(key, kForms);
-  if (!v) parent.fail(key, "required key is missing (a positive number, the diffusivity)");
+  if (!v) parent.fail(key, missing);
   if (!(*v > 0) || !std::isfinite(*v)) parent.fail(key, fmt::format("expected a positive number, got {}", *v));
   c.value = *v;
   return c;
+}
+
+std::vector<InputKey> coefficient_input_keys(const std::string& path) {
+  const std::string layers = path + " is {layers: ...}", gaussian = path + " is {gaussian: ...}", hdf5 = path + " is {hdf5: ...}";
+  return {
+      {path + ".layers.axis", "x, y or z", "x", "the axis the layers stack along", layers},
+      {path + ".layers.bounds", "list of increasing numbers", "required (layers)", "positions between the layers", layers},
+      {path + ".layers.values", "list of positive numbers", "required (layers)",
+       "the value of each layer, lowest position first (one more than bounds)", layers},
+      {path + ".gaussian.background", "positive number", "1.0", "the value far from the centre", gaussian},
+      {path + ".gaussian.peak", "positive number", "required (gaussian)", "the value at the centre", gaussian},
+      {path + ".gaussian.center", "list of numbers", "the domain centre", "the bump's centre (physical coordinates)", gaussian},
+      {path + ".gaussian.width", "positive number", "0.1", "the bump's standard deviation (physical units)", gaussian},
+      {path + ".hdf5.file", "string", "required (hdf5)", "HDF5 file holding the field (relative to the working directory)", hdf5},
+      {path + ".hdf5.dataset", "string", "required (hdf5)", "dataset of shape (nz, ny, nx) of the grid, positive values", hdf5},
+  };
 }
 
 bool takes_field_coefficient(const Stencil& stencil) {

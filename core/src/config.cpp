@@ -16,9 +16,22 @@
 
 namespace cartex::core {
 
+const CoefficientInput* field_coefficient(const Config& cfg, const std::string& name) {
+  const auto it = cfg.coefficients.find(name);
+  return it != cfg.coefficients.end() && it->second.is_field() ? &it->second : nullptr;
+}
+
+bool has_field_coefficient(const Config& cfg) {
+  for (const auto& [name, c] : cfg.coefficients)
+    if (c.is_field()) return true;
+  return false;
+}
+
 std::vector<std::string> known_output_fields(const Config& cfg) {
-  if (cfg.equation == Equation::kHeat && cfg.alpha_field.is_field()) return {"u", "rank", "alpha"};
-  return {"u", "rank"};
+  std::vector<std::string> names{"u", "rank"};
+  for (const auto& [name, c] : cfg.coefficients)
+    if (c.is_field()) names.push_back(name);  // a field coefficient (heat's alpha)
+  return names;
 }
 
 const char* gpu_aware_mpi_text(GpuAwareMpiInput g) {
@@ -252,32 +265,69 @@ void read_stencil(YamlSection& root, Config& cfg) {
   }
 }
 
-// Sets cfg.dt from physics.dt or physics.cfl against the stability limit of the time scheme with this
-// stencil, rho its spectral radius (the largest -lambda of L):
-//   heat, explicit Euler: |1 + dt*alpha*lambda| <= 1           ->  dt_max = 2 / (alpha * rho)
-//   wave, leapfrog:       |1 + dt^2*c^2*lambda/2| <= 1         ->  dt_max = 2 / (c * sqrt(rho))
-void read_physics(YamlSection& p, Config& cfg) {
-  const double rho = cfg.stencil.spectral_radius();
-  std::string limit;
-  if (cfg.equation == Equation::kHeat) {
-    cfg.alpha_field = detail::read_coefficient_input(p, "alpha", cfg.grid);
-    cfg.alpha = detail::coefficient_max(cfg.alpha_field);
-    // A field alpha: the flux form on the second-order star (kernels/flux_diffusion.hpp), whose limit
-    // is the 7pt star's with alpha's largest value (Gershgorin there).
-    if (cfg.alpha_field.is_field() && !detail::takes_field_coefficient(cfg.stencil))
-      p.fail("alpha", fmt::format("a field alpha ({}) takes the second-order star stencil only ({}, or {{type: star, order: 2}}); "
-                                  "the stencil is {}",
-                                  coefficient_form_name(cfg.alpha_field.form), cfg.grid.dim == 3 ? "7pt" : "5pt", cfg.stencil.name));
-    cfg.dt_max = 2.0 / (cfg.alpha * rho);
-    limit = cfg.alpha_field.is_field() ? "dt <= 2/(max alpha*rho)" : "dt <= 2/(alpha*rho)";
-  } else {
-    auto speed = p.get_optional_double("speed", "a positive number (wave speed)");
-    if (!speed) p.fail("speed", "required key is missing (a positive number, the wave speed)");
-    if (!(*speed > 0) || !std::isfinite(*speed)) p.fail("speed", fmt::format("expected a positive number, got {}", *speed));
-    cfg.speed = *speed;
-    cfg.dt_max = 2.0 / (cfg.speed * std::sqrt(rho));
-    limit = "dt <= 2/(speed*sqrt(rho))";
+// A mapping value as one line of flow YAML.
+std::string flow_text(const YAML::Node& n) {
+  YAML::Emitter e;
+  e.SetMapFormat(YAML::Flow);
+  e.SetSeqFormat(YAML::Flow);
+  e << n;
+  return e.c_str();
+}
+
+// The value of the equation's physics key `k` (its default when absent and optional).
+PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
+  using Kind = PhysicsKey::Kind;
+  const std::string what = fmt::format("{} ({})", k.expected, k.quantity);
+  const YAML::Node n = p.node(k.name);
+  PhysicsValue v;
+  if (!n || n.IsNull()) {
+    if (k.required()) p.fail(k.name, fmt::format("required key is missing ({}, the {})", k.expected, k.quantity));
+    v.numbers = k.default_numbers;
+    return v;
   }
+  if (n.IsMap() && (k.kind == Kind::kMapping || k.kind == Kind::kPositiveNumberOrMapping)) {
+    v.mapping = flow_text(n);
+  } else if (k.kind == Kind::kMapping) {
+    p.fail(k.name, fmt::format("expected {}", what));
+  } else if (k.kind == Kind::kNumberList) {
+    v.numbers = p.get_double_list(k.name, what);
+    const std::size_t size = k.list_size > 0 ? k.list_size : static_cast<std::size_t>(dim);
+    if (v.numbers.size() != size) p.fail(k.name, fmt::format("expected {} entries ({}), got {}", size, what, v.numbers.size()));
+    for (const double x : v.numbers)
+      if (!std::isfinite(x)) p.fail(k.name, fmt::format("expected finite numbers, got {}", x));
+  } else {
+    const double x = *p.get_optional_double(k.name, what);
+    if (!(x > 0) || !std::isfinite(x)) p.fail(k.name, fmt::format("expected {}, got {}", k.expected, x));
+    v.numbers = {x};
+  }
+  if (k.check)
+    if (const std::string why = k.check(v, dim); !why.empty()) p.fail(k.name, why);
+  return v;
+}
+
+// Reads the equation's physics keys into cfg.physics and sets cfg.dt from physics.dt or physics.cfl
+// against the stability limit of the equation's integrator with this stencil (the row's dt_max;
+// physics/include/cartex/physics/equation.hpp).
+void read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
+  const double rho = cfg.stencil.spectral_radius();
+  for (const auto& k : equation.keys) {
+    if (k.kind != PhysicsKey::Kind::kCoefficient) {
+      cfg.physics[k.name] = read_physics_key(p, k, cfg.grid.dim);
+      continue;
+    }
+    const CoefficientInput c = detail::read_coefficient_input(p, k.name, cfg.grid,
+                                                              fmt::format("required key is missing ({}, the {})", k.expected, k.quantity));
+    // A field: the flux form on the second-order star (kernels/flux_diffusion.hpp), whose limit is
+    // the star's with the field's largest value (Gershgorin there), the value the row's dt_max gets.
+    if (c.is_field() && !detail::takes_field_coefficient(cfg.stencil))
+      p.fail(k.name, fmt::format("a field {} ({}) takes the second-order star stencil only ({}, or {{type: star, order: 2}}); "
+                                 "the stencil is {}",
+                                 k.name, coefficient_form_name(c.form), cfg.grid.dim == 3 ? "7pt" : "5pt", cfg.stencil.name));
+    cfg.physics[k.name].numbers = {detail::coefficient_max(c)};
+    cfg.coefficients[k.name] = c;
+  }
+  cfg.dt_max = equation.dt_max(cfg.stencil, cfg.physics);
+  const std::string& limit = equation.limit_text;
   auto dt = p.get_optional_double("dt", "a positive number (time step)");
   auto cfl = p.get_optional_double("cfl", "a number in (0, 1] (fraction of the stability limit)");
   if (dt && cfl) p.fail("cfl", "give either physics.dt or physics.cfl, not both");
@@ -421,12 +471,20 @@ void read_output_files(YamlSection& s, Config& cfg) {
     s.fail("keep_checkpoints", fmt::format("expected a non-negative integer, got {}", cfg.keep_checkpoints));
 }
 
+// "physics.alpha and " for the required physics keys of `equation` ("" when it has none).
+std::string required_physics_text(const EquationInput& equation) {
+  std::vector<std::string> names;
+  for (const auto& k : equation.keys)
+    if (k.required()) names.push_back("physics." + k.name);
+  return names.empty() ? std::string() : fmt::format("{} and ", fmt::join(names, ", "));
+}
+
 // Reads and validates the layered input (load_config without the yaml-cpp safety net).
-Config read_config(const InputSources& in, Equation equation) {
+Config read_config(const InputSources& in, const EquationInput& equation) {
   YamlSection root = detail::load_yaml(in, equation);
   Config cfg;
   cfg.source = fmt::format("{}", fmt::join(in.files, " + "));
-  cfg.equation = equation;
+  cfg.equation = equation.name;
 
   YamlSection grid = root.section("grid");
   if (!root.has("grid")) root.fail("grid", "required section is missing (grid.n at least)");
@@ -452,9 +510,8 @@ Config read_config(const InputSources& in, Equation equation) {
 
   YamlSection physics = root.section("physics");
   if (!root.has("physics"))
-    root.fail("physics", fmt::format("required section is missing (physics.{} and physics.dt or physics.cfl)",
-                                     equation == Equation::kHeat ? "alpha" : "speed"));
-  read_physics(physics, cfg);
+    root.fail("physics", fmt::format("required section is missing ({}physics.dt or physics.cfl)", required_physics_text(equation)));
+  read_physics(physics, equation, cfg);
 
   YamlSection boundary = root.section("boundary");
   read_boundary(boundary, cfg);
@@ -494,6 +551,13 @@ Config read_config(const InputSources& in, Equation equation) {
 
 }  // namespace
 
+double physics_number(const Config& cfg, const std::string& key) {
+  const auto it = cfg.physics.find(key);
+  if (it == cfg.physics.end() || it->second.numbers.size() != 1)
+    throw Error(fmt::format("internal: the {} equation has no number physics.{}", cfg.equation, key));
+  return it->second.numbers.front();
+}
+
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what) {
   // The key's own location; for a key the loader did not read, its nearest section's (the top level's at least).
   std::string at = key;
@@ -506,14 +570,14 @@ std::string input_error_text(const Config& cfg, const std::string& key, const st
   return fmt::format("{}: {}: {}", it->second, key, what);
 }
 
-Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation) {
+Config load_config(const std::string& path, const std::vector<std::string>& overrides, const EquationInput& equation) {
   InputSources in;
   in.files = {path};
   in.sets = overrides;
   return load_config(in, equation);
 }
 
-Config load_config(const InputSources& in, Equation equation) {
+Config load_config(const InputSources& in, const EquationInput& equation) {
   try {
     return read_config(in, equation);
   } catch (const YAML::Exception& e) {

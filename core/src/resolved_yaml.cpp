@@ -47,10 +47,8 @@ YAML::Node stencil_node(const Config& c) {
   return n;
 }
 
-// physics.alpha as the input gave it: a number, or its form with every value to the last bit.
-YAML::Node alpha_node(const Config& c) {
-  const CoefficientInput& a = c.alpha_field;
-  if (!a.is_field()) return value_node(c.alpha);
+// A field coefficient as the input gave it: its form with every value to the last bit.
+YAML::Node coefficient_node(const Config& c, const CoefficientInput& a) {
   auto numbers = [](const auto& v, size_t n) {
     YAML::Node seq(YAML::NodeType::Sequence);
     for (size_t q = 0; q < n; ++q) seq.push_back(value_node(v[q]));
@@ -76,6 +74,16 @@ YAML::Node alpha_node(const Config& c) {
   return n;
 }
 
+// A physics key's value: its number, its list of numbers, or its mapping.
+YAML::Node physics_node(const PhysicsValue& v) {
+  if (!v.mapping.empty()) return YAML::Load(v.mapping);
+  if (v.numbers.size() == 1) return value_node(v.numbers.front());
+  YAML::Node n(YAML::NodeType::Sequence);
+  for (const double x : v.numbers) n.push_back(value_node(x));
+  n.SetStyle(YAML::EmitterStyle::Flow);
+  return n;
+}
+
 }  // namespace
 
 std::string emit_resolved(const Config& c) {
@@ -92,10 +100,11 @@ std::string emit_resolved(const Config& c) {
   root["grid"]["periodic"] = list(c.grid.periodic);
   root["processes"]["dims"] = list(c.process_dims);
   root["processes"]["reorder"] = c.reorder;
-  if (c.equation == Equation::kHeat)
-    root["physics"]["alpha"] = alpha_node(c);
-  else
-    root["physics"]["speed"] = value_node(c.speed);
+  for (const auto& [key, v] : c.physics) {
+    const auto coefficient = c.coefficients.find(key);
+    const bool field = coefficient != c.coefficients.end() && coefficient->second.is_field();
+    root["physics"][key] = field ? coefficient_node(c, coefficient->second) : physics_node(v);
+  }
   root["physics"]["dt"] = value_node(c.dt);  // the resolved step only (not cfl too), so the resolved YAML is a valid input
   root["stencil"] = stencil_node(c);
   YAML::Node b(YAML::NodeType::Map);

@@ -71,14 +71,13 @@ std::string shown_key(const std::string& key) {
 
 // "unknown key ..." for `key` in `section` ("" for the top level): the likely intended key when one
 // is close, and the keys the section has.
-std::string unknown_key_text(const std::string& section, const std::string& key, Equation equation) {
+std::string unknown_key_text(const std::string& section, const std::string& key, const EquationInput& equation) {
   const std::vector<std::string> names = input_key_children(section, equation);
   if (names.empty()) return fmt::format("unknown key ({} takes a value, not keys)", section);
-  const Equation other = equation == Equation::kHeat ? Equation::kWave : Equation::kHeat;
   const std::string path = section.empty() ? key : section + "." + key;
-  if (key.find('.') == std::string::npos && !is_input_path(path, equation) && is_input_path(path, other))  // physics.alpha in wave3d
-    return fmt::format("unknown key for the {} equation (expected one of: {})", equation == Equation::kHeat ? "heat" : "wave",
-                       fmt::join(names, ", "));
+  const auto& foreign = equation.foreign_keys;  // physics.alpha in wave3d
+  if (section == "physics" && std::find(foreign.begin(), foreign.end(), key) != foreign.end() && !is_input_path(path, equation))
+    return fmt::format("unknown key for the {} equation (expected one of: {})", equation.name, fmt::join(names, ", "));
   const std::optional<std::string> meant = nearest_name(key, names);
   return fmt::format("unknown key{} (expected one of: {})", meant ? "; did you mean " + *meant + "?" : "",
                      fmt::join(names, ", "));
@@ -92,7 +91,7 @@ std::string unknown_key_text(const std::string& section, const std::string& key,
 // other error (a misspelt required key is not reported as missing).
 class DocumentCheck {
  public:
-  DocumentCheck(Origin origin, Equation equation) : origin_(std::move(origin)), equation_(equation) {}
+  DocumentCheck(Origin origin, const EquationInput& equation) : origin_(std::move(origin)), equation_(equation) {}
 
   // Checks `node` at key path `path` (`shown`: as messages show it), `depth` levels deep; `section`:
   // whether `path` is a section of the key table.
@@ -143,13 +142,13 @@ class DocumentCheck {
   }
 
   Origin origin_;
-  Equation equation_;
+  const EquationInput& equation_;
   std::map<std::pair<int, std::string>, std::vector<std::pair<YAML::Node, int>>> checked_;  // (mark, path) -> checks
 };
 
 // Parses and checks `text` of `origin`: a file (`path` "") or the value of an override at key path
 // `path`; yaml-cpp's errors are located input errors.
-YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path, Equation equation) {
+YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path, const EquationInput& equation) {
   const std::string what = origin.is_file ? "invalid YAML" : "invalid YAML value";
   const std::string at_path = origin.is_file ? "(syntax)" : path;
   YAML::Node doc;
@@ -187,7 +186,7 @@ std::string read_input(const std::string& name, const InputSources& in) {
 }
 
 // Parses input file `name` into a mapping (empty when the file holds only comments).
-YAML::Node parse_input(const std::string& name, const InputSources& in, Equation equation) {
+YAML::Node parse_input(const std::string& name, const InputSources& in, const EquationInput& equation) {
   const YAML::Node root = parse(read_input(name, in), Origin{name, true}, "", equation);
   if (root.IsNull()) return YAML::Node(YAML::NodeType::Map);
   if (!root.IsMap())
@@ -239,7 +238,7 @@ YAML::Node parent_of(YAML::Node root, const std::vector<std::string>& parts) {
 }
 
 // The components of `path` once each names an input key or section; `origin` names the override.
-std::vector<std::string> checked_path(const std::string& origin, const std::string& path, Equation equation) {
+std::vector<std::string> checked_path(const std::string& origin, const std::string& path, const EquationInput& equation) {
   const std::vector<std::string> parts = split_path(origin, path);
   std::string prefix;
   for (const auto& part : parts) {
@@ -279,7 +278,7 @@ void apply_set(YamlSource& s, const std::string& setting) {
 
 }  // namespace
 
-YamlSection load_yaml(const InputSources& in, Equation equation) {
+YamlSection load_yaml(const InputSources& in, const EquationInput& equation) {
   auto src = std::make_shared<YamlSource>();
   src->equation = equation;
   if (in.files.empty()) throw InputError("no input file given");

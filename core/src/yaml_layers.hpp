@@ -7,6 +7,6 @@ namespace cartex::core::detail {
 
 // Loads the layers of `in` for `equation` (files merged left to right, then --unset, then --set;
 // values parsed as YAML), rejects unknown keys and returns the root section.
-YamlSection load_yaml(const InputSources& in, Equation equation);
+YamlSection load_yaml(const InputSources& in, const EquationInput& equation);
 
 }  // namespace cartex::core::detail

@@ -156,7 +156,7 @@ void YamlSection::finish() const {
     const std::string key = kv.first.Scalar();
     if (known_.count(key)) continue;
     const std::string path = key_path(key);
-    const InputKey* row = find_input_key(path, src_->equation);
+    const std::optional<InputKey> row = find_input_key(path, src_->equation);
     // Unknown keys were rejected before merging (yaml_layers.cpp): a key left here that always applies
     // is a loader bug.
     if (!row || row->applies.empty())

@@ -19,7 +19,7 @@ namespace cartex::core::detail {
 // Shared state of one input: the merged tree, where each part of it came from, and where each key
 // read was given.
 struct YamlSource {
-  Equation equation = Equation::kHeat;
+  EquationInput equation;                        // the equation the input is for (its physics keys)
   std::string first_file;                        // the file that gave the root mapping
   YAML::Node root;
   std::map<std::string, std::string> files;      // key path -> the later file that gave its value

@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
       [](const cartex::core::Config& cfg) {
         const auto& g = cfg.grid;
         VariableDiffusion f{};
-        f.dt = cfg.dt * cfg.alpha;
+        f.dt = cfg.dt * cartex::core::physics_number(cfg, "alpha");
         for (int d = 0; d < 3; ++d) f.inv_h2[d] = d < g.dim ? 1.0 / (g.spacing(d) * g.spacing(d)) : 0.0;
         f.hx = g.spacing(0);
         f.kx = 2.0 * std::acos(-1.0) / g.length[0];
@@ -99,5 +99,5 @@ int main(int argc, char** argv) {
         return f;
       },
       "div(a(x) grad u), a = 1 + 0.5 sin(2 pi x / L) (example)");
-  return cartex::app::app_main("my_heat", cartex::core::Equation::kHeat, argc, argv);
+  return cartex::app::app_main("my_heat", cartex::physics::find_equation("heat"), argc, argv);
 }

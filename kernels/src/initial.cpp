@@ -3,7 +3,6 @@
 #include "cartex/core/kokkos_compat.hpp"
 #include "sine_factors.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 namespace cartex::kernels {
@@ -40,24 +39,13 @@ std::array<double, 3> sine_wave_numbers(const core::GlobalGrid& grid, const core
 
 bool sine_mode_is_exact(const core::Config& cfg) {
   if (cfg.init.type != "sine" || !cfg.stencil.is_mirror_symmetric()) return false;
-  if (cfg.equation == core::Equation::kHeat && cfg.alpha_field.is_field()) return false;  // no sine mode with a field alpha
+  if (core::has_field_coefficient(cfg)) return false;  // no sine mode with a field coefficient
   const auto r = cfg.stencil.reach();
   for (int d = 0; d < cfg.grid.dim; ++d) {
     if (cfg.grid.periodic[d]) continue;
     if (cfg.dirichlet[d][0] != 0.0 || cfg.dirichlet[d][1] != 0.0 || r.lo[d] > 1 || r.hi[d] > 1) return false;
   }
   return true;
-}
-
-double sine_mode_amplitude(const core::Config& cfg, long step) {
-  const auto k = sine_wave_numbers(cfg.grid, cfg.init);
-  std::array<double, 3> theta{};
-  for (int d = 0; d < 3; ++d) theta[d] = k[d] * cfg.grid.spacing(d);
-  const double lambda = cfg.stencil.symbol(theta);
-  const double n = static_cast<double>(step);
-  if (cfg.equation == core::Equation::kHeat) return cfg.init.amplitude * std::pow(1.0 + cfg.dt * cfg.alpha * lambda, n);
-  const double cos_wdt = 1.0 + 0.5 * cfg.dt * cfg.dt * cfg.speed * cfg.speed * lambda;
-  return cfg.init.amplitude * std::cos(n * std::acos(std::clamp(cos_wdt, -1.0, 1.0)));
 }
 
 void fill_initial(core::Field& f, const core::GlobalGrid& grid, const core::InitConfig& init) {

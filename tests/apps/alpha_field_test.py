@@ -58,7 +58,7 @@ def bad_inputs():
         ("dt above the limit", base.format(alpha=a.format("{layers: {bounds: [0.5], values: [1, 4]}}")),
          ["physics.cfl=null", "physics.dt=0.001"],
          "--set physics.dt=0.001: physics.dt: 0.001 exceeds the stability limit 0.000405844 of stencil 7pt on this grid "
-         "(dt <= 2/(max alpha*rho), rho = 1232)"),
+         "(dt <= 2/(alpha*rho), rho = 1232)"),
     ]
 
 

@@ -11,6 +11,7 @@
 #include "cartex/core/config.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
+#include "cartex/physics/equation.hpp"
 #include "cartex/ranks/allreduce.hpp"
 #include "comm_choices.hpp"
 
@@ -24,7 +25,7 @@ core::Config config(const std::string& text, const std::vector<std::string>& set
   in.files = {"a.yaml"};
   in.texts["a.yaml"] = text;
   in.sets = sets;
-  return core::load_config(in);
+  return core::load_config(in, physics::loader_input(physics::find_equation("heat")));
 }
 
 // The decisions of comm.gpu_aware_mpi auto on host memory, and on device memory with an MPI that

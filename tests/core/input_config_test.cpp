@@ -3,13 +3,16 @@
 // the key table, and the resolved YAML in shortest round-trip form.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
+#include "equation_inputs.hpp"
 #include "stencil_test_files.hpp"
 
 namespace cartex {
@@ -27,9 +30,9 @@ core::InputSources layers(const std::vector<std::pair<std::string, std::string>>
   return in;
 }
 
-std::string error_of(const core::InputSources& in, core::Equation equation = core::Equation::kHeat) {
+std::string error_of(const core::InputSources& in, const std::string& equation = "heat") {
   try {
-    core::load_config(in, equation);
+    core::load_config(in, test::equation_input(equation));
   } catch (const core::InputError& e) {
     return e.what();
   }
@@ -37,8 +40,8 @@ std::string error_of(const core::InputSources& in, core::Equation equation = cor
 }
 
 TEST(InputLayers, LaterFilesOverrideAndMerge) {
-  const core::Config c = core::load_config(layers({{"a.yaml", kBase + "run: {steps: 7}\n"}, {"b.yaml", "physics:\n  cfl: 0.25\n"}}));
-  EXPECT_EQ(c.alpha, 1.0);  // merged, not replaced
+  const core::Config c = test::heat_config(layers({{"a.yaml", kBase + "run: {steps: 7}\n"}, {"b.yaml", "physics:\n  cfl: 0.25\n"}}));
+  EXPECT_EQ(core::physics_number(c, "alpha"), 1.0);  // merged, not replaced
   EXPECT_DOUBLE_EQ(c.cfl, 0.25);
   EXPECT_EQ(c.steps, 7);
   EXPECT_EQ(c.source, "a.yaml + b.yaml");
@@ -46,7 +49,7 @@ TEST(InputLayers, LaterFilesOverrideAndMerge) {
 
 TEST(InputLayers, NullRemovesAndErrorsNameTheirFile) {
   // A null in a later file removes the key: cfl gone, dt given instead.
-  const core::Config c = core::load_config(layers({{"a.yaml", kBase}, {"b.yaml", "physics:\n  cfl: ~\n  dt: 1e-4\n"}}));
+  const core::Config c = test::heat_config(layers({{"a.yaml", kBase}, {"b.yaml", "physics:\n  cfl: ~\n  dt: 1e-4\n"}}));
   EXPECT_EQ(c.dt, 1e-4);
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "\n\nphysics:\n  cfl: 2\n"}})),
             "b.yaml:4:8: physics.cfl: expected a number in (0, 1], got 2");
@@ -58,7 +61,7 @@ TEST(InputLayers, UnsetAndSetNull) {
   core::InputSources in = layers({{"a.yaml", kBase + "init:\n  modes: [2, 1, 1]\n"}});
   in.unsets = {"physics.cfl"};
   in.sets = {"physics.dt=1e-4", "init.type=gaussian", "init.modes=null"};
-  const core::Config c = core::load_config(in);
+  const core::Config c = test::heat_config(in);
   EXPECT_EQ(c.dt, 1e-4);
   EXPECT_EQ(c.init.type, "gaussian");
   in.sets.pop_back();
@@ -111,9 +114,9 @@ TEST(InputErrors, DuplicateKeysInOneMappingNameBothPlaces) {
                           "earlier place of the value" + why);
   // Layers and overrides still replace keys on purpose.
   in = layers({{"a.yaml", kBase + "run: {steps: 10}\n"}, {"b.yaml", "run: {steps: 20}\n"}});
-  EXPECT_EQ(core::load_config(in).steps, 20);
+  EXPECT_EQ(test::heat_config(in).steps, 20);
   in.sets = {"run.steps=30"};
-  EXPECT_EQ(core::load_config(in).steps, 30);
+  EXPECT_EQ(test::heat_config(in).steps, 30);
 }
 
 TEST(InputErrors, EmptyFileIsCalledEmpty) {
@@ -123,7 +126,7 @@ TEST(InputErrors, EmptyFileIsCalledEmpty) {
   EXPECT_EQ(error_of(in), in.files[0] + ":1:1: (file): the input file is empty (0 bytes)");
   // A layer of comments only is an empty mapping, on purpose.
   in.files = {f.write(kBase), f.write("# nothing to change\n")};
-  EXPECT_EQ(core::load_config(in).alpha, 1.0);
+  EXPECT_EQ(core::physics_number(test::heat_config(in), "alpha"), 1.0);
 }
 
 // yaml-cpp's own depth guard says only "bad file"; the reader's limit lies well inside it.
@@ -182,7 +185,7 @@ TEST(InputErrors, UnknownKeysComeFirstAndSuggestTheNearest) {
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run: {speed: 3}\n"}})),
             "a.yaml:6:7: run.speed: unknown key (expected one of: end_time, progress_every, steps, stopped_exit_code, "
             "wall_time_limit, wall_time_margin)");
-  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}}), core::Equation::kWave),
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}}), "wave"),
             "a.yaml:4:3: physics.alpha: unknown key for the wave equation (expected one of: cfl, dt, speed)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "run.steps: 3\n"}})),
             "a.yaml:6:1: \"run.steps\": unknown key (expected one of: boundary, comm, grid, halo, init, output, physics, "
@@ -203,10 +206,10 @@ TEST(InputErrors, UnknownKeysComeFirstAndSuggestTheNearest) {
 TEST(InputPerDimension, ProcessesDimsTakeOneValueForEveryDimension) {
   core::InputSources in = layers({{"a.yaml", kBase}});
   in.sets = {"processes.dims=0"};
-  EXPECT_EQ(core::load_config(in).process_dims, (std::array<int, 3>{0, 0, 0}));
+  EXPECT_EQ(test::heat_config(in).process_dims, (std::array<int, 3>{0, 0, 0}));
   in.sets = {"processes.dims=2"};
-  EXPECT_EQ(core::load_config(in).process_dims, (std::array<int, 3>{2, 2, 2}));
-  const core::Config flat = core::load_config(layers({{"a.yaml", kBase + "processes: {dims: 2}\n"}, {"b.yaml", "grid: {n: [8, 6]}\n"}}));
+  EXPECT_EQ(test::heat_config(in).process_dims, (std::array<int, 3>{2, 2, 2}));
+  const core::Config flat = test::heat_config(layers({{"a.yaml", kBase + "processes: {dims: 2}\n"}, {"b.yaml", "grid: {n: [8, 6]}\n"}}));
   EXPECT_EQ(flat.process_dims, (std::array<int, 3>{2, 2, 1}));
   in.sets = {"processes.dims=-1"};
   EXPECT_EQ(error_of(in), "--set processes.dims=-1: processes.dims: expected non-negative entries (0 = chosen by MPI), got -1");
@@ -219,7 +222,7 @@ TEST(InputPerDimension, ProcessesDimsTakeOneValueForEveryDimension) {
 TEST(InputLocations, EveryKeyReadIsLocated) {
   core::InputSources in = layers({{"a.yaml", kBase + "output:\n  keep_checkpoints: 3\n"}, {"b.yaml", "run:\n  steps: 4\n"}});
   in.sets = {"init.amplitude=2"};
-  const core::Config c = core::load_config(in);
+  const core::Config c = test::heat_config(in);
   EXPECT_EQ(core::input_error_text(c, "output.keep_checkpoints", "x"), "a.yaml:7:21: output.keep_checkpoints: x");
   EXPECT_EQ(core::input_error_text(c, "run.steps", "x"), "b.yaml:2:10: run.steps: x");
   EXPECT_EQ(core::input_error_text(c, "init.amplitude", "x"), "--set init.amplitude=2: init.amplitude: x");
@@ -227,8 +230,8 @@ TEST(InputLocations, EveryKeyReadIsLocated) {
   EXPECT_EQ(core::input_error_text(c, "physics.dt", "x"), "a.yaml:4:3: physics.dt: x");
   EXPECT_EQ(core::input_error_text(c, "halo.steps_per_exchange", "x"), "a.yaml:1:1: halo.steps_per_exchange: x");
   EXPECT_EQ(core::input_error_text(c, "output.keep_checkpoints.deeper", "x"), "a.yaml:7:21: output.keep_checkpoints.deeper: x");
-  for (const auto& k : core::input_keys())  // every key that always applies is read, so located
-    if (k.applies.empty() && k.equation.value_or(core::Equation::kHeat) == core::Equation::kHeat)
+  for (const auto& k : core::input_keys(test::equation_input("heat")))  // every key that always applies is read, so located
+    if (k.applies.empty())
       EXPECT_EQ(c.where.count(k.path), 1u) << k.path;
 }
 
@@ -247,22 +250,34 @@ TEST(InputErrors, DirectoryAndOutputDir) {
 }
 
 TEST(InputKeys, TheTableIsConsistent) {
-  for (const auto& k : core::input_keys()) {
-    const core::Equation eq = k.equation.value_or(core::Equation::kHeat);
-    EXPECT_EQ(core::find_input_key(k.path, eq), &k) << k.path;
-    EXPECT_TRUE(core::is_input_path(k.path.substr(0, k.path.find('.')), eq)) << k.path;
-    EXPECT_FALSE(k.type.empty() || k.def.empty() || k.meaning.empty()) << k.path;
-    EXPECT_NE(core::input_keys_help(eq).find(k.path + "\n"), std::string::npos) << k.path;
+  for (const std::string name : {"heat", "wave"}) {
+    const core::EquationInput& eq = test::equation_input(name);
+    for (const auto& k : core::input_keys(eq)) {
+      const std::optional<core::InputKey> found = core::find_input_key(k.path, eq);
+      ASSERT_TRUE(found) << k.path;
+      EXPECT_EQ(found->meaning, k.meaning) << k.path;
+      EXPECT_TRUE(core::is_input_path(k.path.substr(0, k.path.find('.')), eq)) << k.path;
+      EXPECT_FALSE(k.type.empty() || k.def.empty() || k.meaning.empty()) << k.path;
+      EXPECT_NE(core::input_keys_help(eq).find(k.path + "\n"), std::string::npos) << k.path;
+    }
   }
-  EXPECT_EQ(core::find_input_key("physics.speed", core::Equation::kHeat), nullptr);
-  EXPECT_EQ(core::input_key_children("physics", core::Equation::kWave), (std::vector<std::string>{"cfl", "dt", "speed"}));
+  EXPECT_FALSE(core::find_input_key("physics.speed", test::equation_input("heat")));
+  EXPECT_EQ(core::input_key_children("physics", test::equation_input("wave")), (std::vector<std::string>{"cfl", "dt", "speed"}));
+  // An equation's keys join the table before physics.dt, in the order of docs/input.md; a coefficient
+  // key's field forms (physics.alpha.layers.axis, ...) right after it.
+  const std::vector<core::InputKey> heat = core::input_keys(test::equation_input("heat"));
+  const auto at = [&heat](const std::string& path) {
+    return std::find_if(heat.begin(), heat.end(), [&path](const core::InputKey& k) { return k.path == path; }) - heat.begin();
+  };
+  EXPECT_EQ(at("physics.alpha") + 1, at("physics.alpha.layers.axis"));
+  EXPECT_EQ(at("physics.alpha.hdf5.dataset") + 1, at("physics.dt"));
 }
 
 TEST(ResolvedYaml, ShortestDigitsReloadToTheSameBits) {
-  const core::Config c = core::load_config(layers({{"a.yaml", kBase + "init: {amplitude: 0.1}\n"}}));
+  const core::Config c = test::heat_config(layers({{"a.yaml", kBase + "init: {amplitude: 0.1}\n"}}));
   EXPECT_NE(c.resolved_yaml.find("\nboundary: {}\n"), std::string::npos) << c.resolved_yaml;
   EXPECT_NE(c.resolved_yaml.find("amplitude: 0.1\n"), std::string::npos) << c.resolved_yaml;
-  const core::Config again = core::load_config(layers({{"r.yaml", c.resolved_yaml}}));
+  const core::Config again = test::heat_config(layers({{"r.yaml", c.resolved_yaml}}));
   EXPECT_EQ(std::memcmp(&c.dt, &again.dt, sizeof(double)), 0);
   EXPECT_EQ(again.resolved_yaml, c.resolved_yaml);
 }

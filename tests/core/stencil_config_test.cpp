@@ -9,6 +9,7 @@
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/error.hpp"
+#include "equation_inputs.hpp"
 #include "stencil_test_files.hpp"
 
 namespace cartex {
@@ -35,16 +36,16 @@ bool nearly_equal(const std::vector<double>& a, const std::vector<double>& b) {
 
 TEST(StencilInput, NamesStayBuiltins) {
   InputFiles f;
-  const core::Config c = core::load_config(f.write(kBase3 + "stencil: 27pt\n"), {});
+  const core::Config c = test::heat_config(f.write(kBase3 + "stencil: 27pt\n"), {});
   EXPECT_TRUE(bitwise_equal(c.stencil, core::make_builtin_stencil("27pt", c.grid)));
-  const core::Config d = core::load_config(f.write(kBase2), {});
+  const core::Config d = test::heat_config(f.write(kBase2), {});
   EXPECT_EQ(d.stencil.name, "5pt");
 }
 
 TEST(StencilInput, StarByOrderOrRadiusOrBoth) {
   InputFiles f;
   for (const std::string form : {"{type: star, order: 6}", "{type: star, radius: 3}", "{type: star, order: 6, radius: 3}"}) {
-    const core::Config c = core::load_config(f.write(kBase3 + "stencil: " + form + "\n"), {});
+    const core::Config c = test::heat_config(f.write(kBase3 + "stencil: " + form + "\n"), {});
     EXPECT_TRUE(bitwise_equal(c.stencil, core::make_star_stencil(6, c.grid))) << form;
     EXPECT_EQ(c.stencil.name, "star6");
   }
@@ -52,7 +53,7 @@ TEST(StencilInput, StarByOrderOrRadiusOrBoth) {
 
 TEST(StencilInput, StarWorksOnAnisotropicGridsAndViaSet) {
   InputFiles f;
-  const core::Config c = core::load_config(f.write("grid:\n  n: [12, 10]\n  length: [1, 3]\n  periodic: [true, false]\n"
+  const core::Config c = test::heat_config(f.write("grid:\n  n: [12, 10]\n  length: [1, 3]\n  periodic: [true, false]\n"
                                        "physics:\n  alpha: 1.0\n  cfl: 0.5\n"),
                                {"stencil={type: star, order: 4}"});
   EXPECT_TRUE(bitwise_equal(c.stencil, core::make_star_stencil(4, c.grid)));
@@ -61,15 +62,15 @@ TEST(StencilInput, StarWorksOnAnisotropicGridsAndViaSet) {
 
 TEST(StencilInput, BoxRadiusOneOrderTwoIsTheCompactBuiltin) {
   InputFiles f;
-  const core::Config c3 = core::load_config(f.write(kBase3 + "stencil: {type: box, radius: 1, order: 2}\n"), {});
+  const core::Config c3 = test::heat_config(f.write(kBase3 + "stencil: {type: box, radius: 1, order: 2}\n"), {});
   EXPECT_TRUE(bitwise_equal(c3.stencil, core::make_builtin_stencil("27pt", c3.grid)));
-  const core::Config c2 = core::load_config(f.write(kBase2 + "stencil: {type: box}\n"), {});
+  const core::Config c2 = test::heat_config(f.write(kBase2 + "stencil: {type: box}\n"), {});
   EXPECT_TRUE(bitwise_equal(c2.stencil, core::make_builtin_stencil("9pt", c2.grid)));
 }
 
 TEST(StencilInput, CustomSpellingOutTheBuiltinsEqualsThem) {
   InputFiles f;
-  const core::Config seven = core::load_config(f.write(kBase3 + R"(stencil:
+  const core::Config seven = test::heat_config(f.write(kBase3 + R"(stencil:
   name: my7pt
   offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0], [0, -1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1]]
   weights: [-6, 1, 1, 1, 1, 1, 1]
@@ -79,10 +80,10 @@ TEST(StencilInput, CustomSpellingOutTheBuiltinsEqualsThem) {
   EXPECT_EQ(seven.stencil.name, "my7pt");
   EXPECT_EQ(seven.stencil.offsets, builtin7.offsets);
   EXPECT_TRUE(nearly_equal(seven.stencil.weights, builtin7.weights));
-  EXPECT_EQ(seven.dt, core::load_config(f.write(kBase3 + "stencil: 7pt\n"), {}).dt);
+  EXPECT_EQ(seven.dt, test::heat_config(f.write(kBase3 + "stencil: 7pt\n"), {}).dt);
 
   // The 9pt from its 1/(6h^2) [-20, 4, 1] table, in the box point order, weights as given.
-  const core::Config nine = core::load_config(f.write(kBase2 + R"(stencil:
+  const core::Config nine = test::heat_config(f.write(kBase2 + R"(stencil:
   offsets: [[-1, -1], [0, -1], [1, -1], [-1, 0], [0, 0], [1, 0], [-1, 1], [0, 1], [1, 1]]
   weights: [0.16666666666666666, 0.66666666666666663, 0.16666666666666666,
             0.66666666666666663, -3.3333333333333335, 0.66666666666666663,
@@ -97,7 +98,7 @@ TEST(StencilInput, CustomSpellingOutTheBuiltinsEqualsThem) {
 
 TEST(StencilInput, CustomWeightsAsGivenWithoutDividing) {
   InputFiles f;
-  const core::Config c = core::load_config(f.write("grid:\n  n: [10, 20]\n  length: [1, 4]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"
+  const core::Config c = test::heat_config(f.write("grid:\n  n: [10, 20]\n  length: [1, 4]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"
                                        "stencil:\n  offsets: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]\n"
                                        "  weights: [-232, 100, 100, 16, 16]\n  divide_by_h2: false\n"),
                                {});
@@ -114,8 +115,8 @@ TEST(StencilInput, ResolvedYamlReloadsTheSameStencil) {
         "weights: [-3.3, 0.1, 0.1, 0.7, 0.7, 0.85, 0.85], name: odd}",
         "{offsets: [[0, 0, 0], [1, 1, 1], [-1, -1, -1]], weights: [-0.2, 0.1, 0.1], divide_by_h2: false}"}) {
     SCOPED_TRACE(stencil);
-    const core::Config first = core::load_config(f.write(kBase3 + "stencil: " + stencil + "\n"), {});
-    const core::Config again = core::load_config(f.write(first.resolved_yaml), {});
+    const core::Config first = test::heat_config(f.write(kBase3 + "stencil: " + stencil + "\n"), {});
+    const core::Config again = test::heat_config(f.write(first.resolved_yaml), {});
     EXPECT_TRUE(bitwise_equal(again.stencil, first.stencil));
     EXPECT_EQ(again.dt, first.dt);
     EXPECT_EQ(again.resolved_yaml, first.resolved_yaml);
@@ -128,7 +129,7 @@ std::string error_of(const std::string& stencil_yaml, const std::string& base = 
   InputFiles f;
   const std::string path = f.write(base + stencil_yaml);
   try {
-    core::load_config(path, overrides);
+    test::heat_config(path, overrides);
   } catch (const core::InputError& e) {
     std::string what = e.what();
     if (what.rfind(path, 0) == 0) what = "in.yaml" + what.substr(path.size());

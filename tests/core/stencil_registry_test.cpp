@@ -6,6 +6,7 @@
 #include "cartex/core/config.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/core/stencil_registry.hpp"
+#include "equation_inputs.hpp"
 #include "stencil_test_files.hpp"
 
 namespace cartex {
@@ -35,7 +36,7 @@ TEST(StencilRegistry, RegisteredNameLoadsThroughTheInput) {
   core::register_stencil("reg_cross13", cross13, "4th-order star in another point order");
   EXPECT_TRUE(core::is_registered_stencil("reg_cross13"));
   test::InputFiles f;
-  const core::Config c = core::load_config(f.write(kBase + "stencil: reg_cross13\n"), {});
+  const core::Config c = test::heat_config(f.write(kBase + "stencil: reg_cross13\n"), {});
   const core::Stencil expected = cross13(c.grid);
   EXPECT_EQ(c.stencil.name, "reg_cross13");  // the registered name, not the factory's
   EXPECT_EQ(c.stencil.offsets, expected.offsets);
@@ -54,7 +55,7 @@ TEST(StencilRegistry, UnknownNamesListBuiltinsAndRegisteredNames) {
   core::register_stencil("reg_listed", cross13, "listed");
   test::InputFiles f;
   const std::string path = f.write(kBase + "stencil: nope\n");
-  const std::string what = message_of([&] { core::load_config(path, {}); });
+  const std::string what = message_of([&] { test::heat_config(path, {}); });
   EXPECT_EQ(what.substr(0, path.size()), path);
   EXPECT_NE(what.find(":6:10: stencil: unknown stencil \"nope\" for a 3D grid (expected one of: 7pt, 27pt, "), std::string::npos)
       << what;
@@ -98,7 +99,7 @@ TEST(StencilRegistry, FactoryResultIsValidated) {
   test::InputFiles f;
   auto error = [&](const std::string& name) {
     const std::string path = f.write(kBase + "stencil: " + name + "\n");
-    const std::string what = message_of([&] { core::load_config(path, {}); });
+    const std::string what = message_of([&] { test::heat_config(path, {}); });
     return what.rfind(path, 0) == 0 ? "in.yaml" + what.substr(path.size()) : what;
   };
   EXPECT_EQ(error("reg_twice"),
@@ -113,7 +114,7 @@ TEST(StencilRegistry, CustomStencilsCannotTakeARegisteredName) {
   test::InputFiles f;
   const std::string path =
       f.write(kBase + "stencil:\n  name: reg_taken\n  offsets: [[0, 0, 0], [-1, 0, 0], [1, 0, 0]]\n  weights: [-2, 1, 1]\n");
-  EXPECT_NE(message_of([&] { core::load_config(path, {}); })
+  EXPECT_NE(message_of([&] { test::heat_config(path, {}); })
                 .find(":7:9: stencil.name: \"reg_taken\" already names a builtin or registered stencil; choose another name"),
             std::string::npos);
 }

@@ -1,7 +1,8 @@
 // libFuzzer target over the input layer (issue 13): YAML text in, a Config or ONE located InputError
 // out ("FILE:LINE:COL: key.path: what was expected", one line). Anything else is a finding: a crash,
 // a sanitizer report, a timeout, another exception type (uncaught, so libFuzzer reports it) or an
-// unlocated message (abort() here). No MPI: load_config reads a file and never communicates.
+// unlocated message (abort() here). No MPI: load_config reads a file and never communicates. Each input
+// is read for every equation of the registry (physics/equation.hpp).
 #include <unistd.h>
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 
 #include "cartex/core/config.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/physics/equation.hpp"
 
 namespace {
 
@@ -44,9 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ofstream out(input_path(), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
-  for (const auto equation : {cartex::core::Equation::kHeat, cartex::core::Equation::kWave}) {
+  for (const cartex::physics::Equation* equation : cartex::physics::equations()) {
     try {
-      cartex::core::load_config(input_path(), {}, equation);
+      cartex::core::load_config(input_path(), {}, cartex::physics::loader_input(*equation));
     } catch (const cartex::core::InputError& e) {
       if (!located(e.what())) {
         std::fprintf(stderr, "config_fuzzer: unlocated input error: %s\n", e.what());

@@ -2,7 +2,8 @@
 // Q ranks (every P, Q up to the job size) every cell of every field is its global-index encoding
 // and the halo is untouched; a heat/wave mismatch, a missing field and a bad field list are clear
 // errors; a version-1 checkpoint (one field u, no equation) still reads as heat; OutputWriter puts
-// every named field into its checkpoints and u into its field files.
+// every named field into its checkpoints and u into its field files. The fields asked for are the
+// state of the equation's row (physics' registry), whose checkpoint names the files keep.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -16,6 +17,7 @@
 #include "cartex/core/error.hpp"
 #include "cartex/io/checkpoint.hpp"
 #include "cartex/io/output_writer.hpp"
+#include "cartex/physics/equation.hpp"
 #include "mpi_world.hpp"
 
 namespace cartex::io {
@@ -52,7 +54,7 @@ class SharedDir {
   std::string path_;
 };
 
-core::Config config(core::Equation equation, int dim) {
+core::Config config(const std::string& equation, int dim) {
   core::Config c;
   c.equation = equation;
   c.grid.dim = dim;
@@ -63,6 +65,11 @@ core::Config config(core::Equation equation, int dim) {
   c.dt = 0.001;
   c.steps = 20;
   return c;
+}
+
+// read_checkpoint for the state of c.equation's row (physics/equation.hpp): its checkpoint names.
+Checkpoint read_state(const std::string& path, const core::Config& c, const core::Box& box) {
+  return read_checkpoint(path, c, box, physics::find_equation(c.equation).state, physics::equation_names());
 }
 
 // Field `which` at global cell (x, y, z): distinct for every cell and field, exact in a double.
@@ -147,28 +154,21 @@ std::string input_error(F&& f) {
   return "";
 }
 
-TEST(Checkpoint, FieldNamesOfEachEquation) {
-  EXPECT_EQ(checkpoint_field_names(core::Equation::kHeat), (std::vector<std::string>{"u"}));
-  EXPECT_EQ(checkpoint_field_names(core::Equation::kWave), (std::vector<std::string>{"u", "u_previous"}));
-  EXPECT_STREQ(equation_name(core::Equation::kHeat), "heat");
-  EXPECT_STREQ(equation_name(core::Equation::kWave), "wave");
-}
-
 TEST(Checkpoint, TwoFieldsWrittenOnPRanksReadOnQRanks) {
   SharedDir dir;
   const int size = world_size();
   for (int dim : {3, 2})
     for (int p = 1; p <= size; ++p) {
-      const core::Config c = config(core::Equation::kWave, dim);
+      const core::Config c = config("wave", dim);
       const std::string path = dir.file("wave_" + std::to_string(dim) + "d_" + std::to_string(p) + ".h5");
       write_on(p, c, path, {"u", "u_previous"});
       for (int q = 1; q <= size; ++q) {
         SCOPED_TRACE(testing::Message() << dim << "D, written on " << p << " ranks, read on " << q);
         if (world_rank() >= q) continue;
         const core::Box box = box_of(c, q);
-        const Checkpoint ck = read_checkpoint(path, c, box);
+        const Checkpoint ck = read_state(path, c, box);
         EXPECT_EQ(ck.layout_version, kCheckpointLayoutVersion);
-        EXPECT_EQ(ck.equation, core::Equation::kWave);
+        EXPECT_EQ(ck.equation, "wave");
         EXPECT_EQ(ck.step, 5);
         EXPECT_EQ(ck.fields, (std::vector<std::string>{"u", "u_previous"}));
         EXPECT_EQ(ck.history.columns, history().columns);
@@ -188,36 +188,36 @@ TEST(Checkpoint, EquationMismatchIsAnInputError) {
   SharedDir dir;
   const int size = world_size();
   const std::string heat = dir.file("heat.h5"), wave = dir.file("wave.h5");
-  write_on(size, config(core::Equation::kHeat, 3), heat, {"u"});
-  write_on(size, config(core::Equation::kWave, 3), wave, {"u", "u_previous"});
-  const core::Config heat_cfg = config(core::Equation::kHeat, 3), wave_cfg = config(core::Equation::kWave, 3);
+  write_on(size, config("heat", 3), heat, {"u"});
+  write_on(size, config("wave", 3), wave, {"u", "u_previous"});
+  const core::Config heat_cfg = config("heat", 3), wave_cfg = config("wave", 3);
   const core::Box box = box_of(heat_cfg, size);
-  EXPECT_EQ(input_error([&] { read_checkpoint(heat, wave_cfg, box); }),
+  EXPECT_EQ(input_error([&] { read_state(heat, wave_cfg, box); }),
             heat + ": equation mismatch: the checkpoint was written by a heat run (equation heat), but this run is wave (equation wave)");
-  EXPECT_EQ(input_error([&] { read_checkpoint(wave, heat_cfg, box); }),
+  EXPECT_EQ(input_error([&] { read_state(wave, heat_cfg, box); }),
             wave + ": equation mismatch: the checkpoint was written by a wave run (equation wave), but this run is heat (equation heat)");
   // The equation decides even when the asked-for fields are all there.
-  EXPECT_NE(input_error([&] { read_checkpoint(wave, heat_cfg, box, {"u"}); }), "");
+  EXPECT_NE(input_error([&] { read_checkpoint(wave, heat_cfg, box, {"u"}, physics::equation_names()); }), "");
 }
 
 TEST(Checkpoint, MissingFieldIsAnInputError) {
   SharedDir dir;
   const int size = world_size();
-  const core::Config wave_cfg = config(core::Equation::kWave, 3), heat_cfg = config(core::Equation::kHeat, 3);
+  const core::Config wave_cfg = config("wave", 3), heat_cfg = config("heat", 3);
   const core::Box box = box_of(wave_cfg, size);
   // A wave run that checkpointed only u (the one-field OutputWriter::maybe_write) cannot continue.
   const std::string only_u = dir.file("only_u.h5");
   write_on(size, wave_cfg, only_u, {"u"});
-  EXPECT_EQ(input_error([&] { read_checkpoint(only_u, wave_cfg, box); }),
+  EXPECT_EQ(input_error([&] { read_state(only_u, wave_cfg, box); }),
             only_u + ": the checkpoint has no field u_previous, which this wave run needs (it holds: u)");
   // An explicit list of required fields.
   const std::string heat = dir.file("heat.h5");
   write_on(size, heat_cfg, heat, {"u", "aux"});
-  EXPECT_EQ(input_error([&] { read_checkpoint(heat, heat_cfg, box, {"u", "v"}); }),
+  EXPECT_EQ(input_error([&] { read_checkpoint(heat, heat_cfg, box, {"u", "v"}, physics::equation_names()); }),
             heat + ": the checkpoint has no field v, which this heat run needs (it holds: u, aux)");
   // Only the required fields are read; asking for another is an InputError if the file lacks it
   // and a programming error (not the input's fault) if it was just not asked for.
-  const Checkpoint ck = read_checkpoint(heat, heat_cfg, box);
+  const Checkpoint ck = read_state(heat, heat_cfg, box);
   EXPECT_EQ(ck.fields, (std::vector<std::string>{"u", "aux"}));
   EXPECT_EQ(ck.blocks.size(), 1u);
   core::Field f("f", layout_of(heat_cfg, box));
@@ -229,7 +229,7 @@ TEST(Checkpoint, MissingFieldIsAnInputError) {
     ADD_FAILURE() << "an InputError for a field that was not read: " << e.what();
   } catch (const core::Error&) {
   }
-  const Checkpoint both = read_checkpoint(heat, heat_cfg, box, {"u", "aux"});
+  const Checkpoint both = read_checkpoint(heat, heat_cfg, box, {"u", "aux"}, physics::equation_names());
   Kokkos::deep_copy(f.view, kHaloMark);
   load_checkpoint_field(both, "aux", f);
   EXPECT_EQ(wrong_cells(f, 2), 0);
@@ -237,7 +237,7 @@ TEST(Checkpoint, MissingFieldIsAnInputError) {
 
 TEST(Checkpoint, BadFieldListsAreRefusedOnEveryRankBeforeWriting) {
   SharedDir dir;
-  const core::Config c = config(core::Equation::kWave, 3);
+  const core::Config c = config("wave", 3);
   const core::Field u = encoded_field(c, box_of(c, world_size()), 1);
   const std::string path = dir.file("bad.h5");
   const std::vector<std::vector<NamedField>> bad = {
@@ -250,7 +250,7 @@ TEST(Checkpoint, BadFieldListsAreRefusedOnEveryRankBeforeWriting) {
 }
 
 // tests/io/data/checkpoint_v1.h5: written on 2 ranks by the layout-1 writer (tests/io/data/README.md).
-core::Config version1_config(core::Equation equation) {
+core::Config version1_config(const std::string& equation) {
   core::Config c;
   c.equation = equation;
   c.grid.dim = 3;
@@ -265,11 +265,11 @@ core::Config version1_config(core::Equation equation) {
 
 TEST(Checkpoint, Version1ReadsAsHeatWithTheFieldU) {
   const std::string path = std::string(CARTEX_IO_TEST_DATA) + "/checkpoint_v1.h5";
-  const core::Config c = version1_config(core::Equation::kHeat);
+  const core::Config c = version1_config("heat");
   const core::Box box = box_of(c, world_size());
-  const Checkpoint ck = read_checkpoint(path, c, box);
+  const Checkpoint ck = read_state(path, c, box);
   EXPECT_EQ(ck.layout_version, 1);
-  EXPECT_EQ(ck.equation, core::Equation::kHeat);
+  EXPECT_EQ(ck.equation, "heat");
   EXPECT_EQ(ck.step, 7);
   EXPECT_EQ(ck.fields, (std::vector<std::string>{"u"}));
   EXPECT_EQ(ck.history.columns, (std::vector<std::string>{"step", "time", "sum", "min", "max", "total_heat", "sine_rel_error"}));
@@ -287,13 +287,13 @@ TEST(Checkpoint, Version1ReadsAsHeatWithTheFieldU) {
         if (h(k + w.lo[2], j + w.lo[1], i + w.lo[0]) != 0.5 + (box.lo[0] + i) + 1000.0 * (box.lo[1] + j) + 1e6 * (box.lo[2] + k))
           ++wrong;
   EXPECT_EQ(wrong, 0);
-  EXPECT_EQ(input_error([&] { read_checkpoint(path, version1_config(core::Equation::kWave), box); }),
+  EXPECT_EQ(input_error([&] { read_state(path, version1_config("wave"), box); }),
             path + ": equation mismatch: the checkpoint was written by a heat run (equation heat), but this run is wave (equation wave)");
 }
 
 TEST(OutputWriter, CheckpointsHoldEveryNamedFieldAndFieldFilesU) {
   SharedDir dir;
-  core::Config c = config(core::Equation::kWave, 3);
+  core::Config c = config("wave", 3);
   c.steps = 4;
   c.checkpoint_every = 2;
   c.keep_checkpoints = 0;
@@ -318,7 +318,7 @@ TEST(OutputWriter, CheckpointsHoldEveryNamedFieldAndFieldFilesU) {
   }
   world_barrier();
   for (const char* name : {"checkpoint_000002.h5", "checkpoint_000004.h5"}) {
-    const Checkpoint ck = read_checkpoint(dir.file("two/") + name, c, box);
+    const Checkpoint ck = read_state(dir.file("two/") + name, c, box);
     core::Field a("a", layout_of(c, box)), b("b", layout_of(c, box));
     Kokkos::deep_copy(a.view, kHaloMark);
     Kokkos::deep_copy(b.view, kHaloMark);
@@ -337,7 +337,7 @@ TEST(OutputWriter, CheckpointsHoldEveryNamedFieldAndFieldFilesU) {
     EXPECT_EQ(w.stats().checkpoints, 2);
   }
   world_barrier();
-  const Checkpoint ck = read_checkpoint(dir.file("one/checkpoint_000004.h5"), c, box, {"u"});
+  const Checkpoint ck = read_checkpoint(dir.file("one/checkpoint_000004.h5"), c, box, {"u"}, physics::equation_names());
   EXPECT_EQ(ck.fields, (std::vector<std::string>{"u"}));
 }
 

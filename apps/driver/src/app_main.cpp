@@ -18,7 +18,7 @@
 
 namespace cartex::app {
 
-int run_app(const char* name, core::Equation equation, int argc, char** argv) {
+int run_app(const char* name, const physics::Equation& equation, int argc, char** argv) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 
@@ -28,8 +28,7 @@ int run_app(const char* name, core::Equation equation, int argc, char** argv) {
   std::string early_text;  // --help / --version / --help-input / --list-backends text, printed by rank 0
   std::optional<Setup> setup;
 
-  const char* what = equation == core::Equation::kHeat ? "explicit heat equation" : "wave equation (leapfrog)";
-  CLI::App app{fmt::format("cartex {}: {} (2D or 3D) with MPI + Kokkos, configured by YAML input files", name, what)};
+  CLI::App app{fmt::format("cartex {}: {} (2D or 3D) with MPI + Kokkos, configured by YAML input files", name, equation.title)};
   app.add_option("input", in.files,
                  "input YAML file(s), layered left to right: a later file overrides keys of the earlier ones (docs/input.md)");
   app.add_option("--set", in.sets, "set one input key, e.g. --set grid.n=[64,64,64]; --set KEY=null removes it (repeatable)")
@@ -61,8 +60,8 @@ int run_app(const char* name, core::Equation equation, int argc, char** argv) {
           throw core::InputError(fmt::format("{}: {} (see {} --help)", name, e.what(), name));
         }
         if (help_input) {
-          early_text =
-              fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name, core::input_keys_help(equation));
+          early_text = fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name,
+                                   core::input_keys_help(physics::loader_input(equation)));
           return;
         }
         if (list_backends) {
@@ -91,7 +90,7 @@ int run_app(const char* name, core::Equation equation, int argc, char** argv) {
       });
 }
 
-int app_main(const char* name, core::Equation equation, int argc, char** argv) {
+int app_main(const char* name, const physics::Equation& equation, int argc, char** argv) {
   MPI_Init(&argc, &argv);
   core::set_coefficient_file_scan(io::scan_coefficient_file);  // physics.alpha: {hdf5: ...} (core reads no HDF5)
   int code = 0;

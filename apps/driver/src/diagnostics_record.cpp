@@ -25,8 +25,8 @@ Record diagnose(const Setup& s, const core::Field& u, long step, const kernels::
   const MPI_Comm comm = s.comm();
   Record r{step, core::step_time(s.cfg, step), kernels::field_stats(u, comm, reduce), 0.0, -1.0};
   r.integral = r.stats.sum * cell_volume(s.cfg.grid);
-  if (kernels::sine_mode_is_exact(s.cfg)) {
-    const double amp = kernels::sine_mode_amplitude(s.cfg, step);
+  if (s.equation->sine_amplitude && kernels::sine_mode_is_exact(s.cfg)) {
+    const double amp = physics::sine_mode_amplitude(*s.equation, s.cfg, step);
     const double err =
         kernels::max_error_vs_sine(u, s.cfg.grid, kernels::sine_wave_numbers(s.cfg.grid, s.cfg.init), amp, comm, reduce);
     r.error = amp != 0.0 ? err / std::abs(amp) : err;

@@ -13,6 +13,7 @@
 #include "cartex/halo/gpu_aware_mpi.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "cartex/io/checkpoint.hpp"
+#include "cartex/physics/equation.hpp"
 #include "placement.hpp"
 #include "resources.hpp"
 
@@ -25,6 +26,7 @@ struct Setup {
   std::string program;  // the program as invoked (argv[0]), for the restart command
   double started = MPI_Wtime();         // when the set-up began: run.wall_time_limit counts from here
   core::InputSources input;                   // the input files and overrides, for the restart command
+  const physics::Equation* equation = nullptr;  // the row of the equation the app solves (never null once set up)
   core::Config cfg;
   core::ProcessGrid procs;
   core::Decomposition decomp{core::GlobalGrid{}, core::ProcessGrid{}};
@@ -54,12 +56,12 @@ constexpr long kMinMeasuredSteps = 100;
 
 // Reads the input, decides the decomposition and the placement of grid positions on ranks of
 // `launch`; throws InputError (deterministic on every rank). Collective.
-Setup make_setup(const std::string& app, core::Equation equation, const core::InputSources& input, MPI_Comm launch);
+Setup make_setup(const std::string& app, const physics::Equation& equation, const core::InputSources& input, MPI_Comm launch);
 
 // The checkpoint `restart` names (a path, or "latest": the newest valid one in output.dir of the
 // input; without an input file, in the last --set output.dir, or "output"); without input files,
 // makes `in` the checkpoint's own input. On this rank alone; throws InputError "--restart ...: what".
-std::string resolve_restart(const std::string& restart, core::InputSources& in, core::Equation equation);
+std::string resolve_restart(const std::string& restart, core::InputSources& in, const physics::Equation& equation);
 
 // Checks checkpoint `path` against the set-up and reads this rank's block (no communication);
 // throws InputError "--restart PATH: what".

@@ -125,7 +125,7 @@ void print_dry_run(const Setup& s) {
   for (const auto& b : p.blocks) offsets += (offsets.empty() ? "" : " ") + offset_text(b.offset, dim);
   fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.blocks.size(), offsets);
   // Leapfrog with k > 1 also exchanges the previous level each cycle (stepper.hpp): the tables count one field.
-  const bool two_fields = s.cfg.equation == core::Equation::kWave && k > 1;
+  const bool two_fields = s.equation->state.size() > 1 && k > 1;
   const char* per_cycle = two_fields ? "; each cycle exchanges 2 fields, u and the previous level: twice this" : "";
   fmt::print("# halo exchange per backend (per exchange of one field and rank, min..max over ranks{})\n", per_cycle);
   fmt::print("  {:<28} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);

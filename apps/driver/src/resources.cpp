@@ -104,7 +104,7 @@ int max_ranks_per_node(MPI_Comm comm) {
 
 // Fields laid out for the deepest k of `ks`; a plan, halo lists and a geometry for each (auto keeps
 // every k it measures until it has chosen).
-ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& decomp, const std::vector<int>& ks) {
+ResourceEstimate estimate(const core::Config& cfg, int state_fields, const core::Decomposition& decomp, const std::vector<int>& ks) {
   const core::GlobalGrid& g = decomp.grid();
   const auto& dims = decomp.procs().dims;
   ResourceEstimate e;
@@ -122,7 +122,7 @@ ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& de
     e.block_cells = block;
     if (halo_cells >= e.halo_cells) {
       e.halo_cells = halo_cells;
-      const int fields = cfg.equation == core::Equation::kHeat && cfg.alpha_field.is_field() ? 3 : 2;  // u, next (, alpha)
+      const int fields = core::has_field_coefficient(cfg) ? 3 : 2;  // u, next (, a field alpha)
       e.field_bytes = fields * with_halo * kWord;
     }
     e.buffer_bytes += buffer_bytes(cfg.backend, halo_cells, g.dim, halo::mpi_memory(cfg.gpu_aware_mpi).stage);
@@ -130,14 +130,15 @@ ResourceEstimate estimate(const core::Config& cfg, const core::Decomposition& de
     e.walk_cells += reach + walk_block;
   }
   e.geometry_bytes = e.walk_cells * kDistance;
-  e.staging_bytes = (cfg.equation == core::Equation::kWave ? 2 : 1) * e.block_cells * kWord;
+  e.staging_bytes = state_fields * e.block_cells * kWord;
   return e;
 }
 
 }  // namespace
 
-ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch, const std::vector<int>& ks) {
-  ResourceEstimate e = estimate(cfg, decomp, ks);
+ResourceEstimate check_resources(const core::Config& cfg, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
+                                 const std::vector<int>& ks) {
+  ResourceEstimate e = estimate(cfg, state_fields, decomp, ks);
   e.ranks_on_node = max_ranks_per_node(launch);
   auto [limit, source] = node_limit();
   // The smallest limit of any node, so that every rank decides alike.

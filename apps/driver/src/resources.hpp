@@ -17,7 +17,7 @@ namespace cartex::app {
 struct ResourceEstimate {
   double block_cells = 0;     // cells of the largest block
   double halo_cells = 0;      // the field's halo around it (its halo box minus the block)
-  double field_bytes = 0;     // u and next (wave keeps its previous level in next), halos included
+  double field_bytes = 0;     // u and next (a two-level state keeps its previous level in next), halos included
   double buffer_bytes = 0;    // send and receive buffers of comm.backend (upper bound)
   double index_bytes = 0;     // halo cell lists of the pattern and the plan (upper bound)
   double geometry_bytes = 0;  // the halo geometry's step-distance tables
@@ -40,7 +40,8 @@ constexpr double kMaxWalkCells = 1024.0 * 1024.0 * 1024.0;
 // given k, or every k auto measures: fields for the deepest, a plan for each) and the node limit;
 // throws InputError at grid.n or halo.steps_per_exchange (whichever dominates) with the estimate when
 // the node total exceeds the limit or the walk exceeds kMaxWalkCells. The same on every rank. Collective.
-ResourceEstimate check_resources(const core::Config& cfg, const core::Decomposition& decomp, MPI_Comm launch, const std::vector<int>& ks);
+ResourceEstimate check_resources(const core::Config& cfg, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
+                                 const std::vector<int>& ks);
 
 // The estimate as --dry-run prints it ("# resources" and one line per item).
 std::string resources_text(const ResourceEstimate& e);

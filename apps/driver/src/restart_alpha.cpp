@@ -9,7 +9,7 @@
 namespace cartex::app {
 
 std::vector<std::string> restart_field_names(const Setup& s) {
-  std::vector<std::string> names = io::checkpoint_field_names(s.cfg.equation);
+  std::vector<std::string> names = s.equation->state;
   if (s.alpha) names.push_back("alpha");
   return names;
 }

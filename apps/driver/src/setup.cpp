@@ -8,8 +8,8 @@
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
 #include "cartex/io/coefficient_file.hpp"
-#include "cartex/kernels/coefficient_field.hpp"
 #include "cartex/io/output_dir.hpp"
+#include "cartex/kernels/coefficient_field.hpp"
 #include "comm_choices.hpp"
 #include "driver.hpp"
 #include "restart_alpha.hpp"
@@ -46,7 +46,7 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
   }
   for (;;) {
     try {
-      s.resources = check_resources(c, s.decomp, launch, ks);
+      s.resources = check_resources(c, static_cast<int>(s.equation->state.size()), s.decomp, launch, ks);
       break;
     } catch (const core::InputError&) {
       if (ks.size() == 1) throw;
@@ -59,27 +59,39 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
     if (k <= 4) s.k = k;
 }
 
-// Heat with a field physics.alpha: the coefficient on `layout` (its form, or this rank's block and
+// init.type must be one the equation accepts (every row takes sine and gaussian today).
+void check_initial_condition(const physics::Equation& equation, const core::Config& c) {
+  const auto& accepted = equation.initial_conditions;
+  if (std::find(accepted.begin(), accepted.end(), c.init.type) == accepted.end())
+    throw core::InputError(core::input_error_text(c, "init.type", fmt::format("the {} equation accepts {}, not {}", equation.name,
+                                                                             fmt::join(accepted, " or "), c.init.type)));
+}
+
+// With a field physics.alpha (heat): the coefficient on `layout` (its form, or this rank's block and
 // halo of the HDF5 dataset, which loading the input has checked already); null otherwise.
 std::shared_ptr<const core::Field> make_alpha_field(const core::Config& cfg, const core::FieldLayout& layout) {
-  const core::CoefficientInput& a = cfg.alpha_field;
-  if (cfg.equation != core::Equation::kHeat || !a.is_field()) return nullptr;
-  if (a.form != core::CoefficientInput::Form::kHdf5)
-    return std::make_shared<const core::Field>(kernels::make_coefficient_field(a, cfg.grid, layout));
+  const core::CoefficientInput* a = core::field_coefficient(cfg, "alpha");
+  if (a == nullptr) return nullptr;
+  if (a->form != core::CoefficientInput::Form::kHdf5)
+    return std::make_shared<const core::Field>(kernels::make_coefficient_field(*a, cfg.grid, layout));
   return std::make_shared<const core::Field>(
-      kernels::coefficient_field_from_values(io::read_coefficient_file(a.file, a.dataset, cfg.grid, layout), layout));
+      kernels::coefficient_field_from_values(io::read_coefficient_file(a->file, a->dataset, cfg.grid, layout), layout));
 }
 
 }  // namespace
 
-Setup make_setup(const std::string& app, core::Equation equation, const core::InputSources& input, MPI_Comm launch) {
+Setup make_setup(const std::string& app, const physics::Equation& equation, const core::InputSources& input, MPI_Comm launch) {
   int rank = 0, size = 1;
   MPI_Comm_rank(launch, &rank);
   MPI_Comm_size(launch, &size);
   Setup s;
   s.app = app;
   s.input = input;
-  s.cfg = core::load_config(input, equation);
+  // The driver holds the state in u and one more level (time_loop.cpp).
+  core::require(equation.state.size() == 1 || equation.state.size() == 2, "make_setup: an equation's state is 1 or 2 fields");
+  s.equation = &equation;
+  s.cfg = core::load_config(input, physics::loader_input(equation));
+  check_initial_condition(equation, s.cfg);
   s.memory = halo::mpi_memory(s.cfg.gpu_aware_mpi);
   check_comm_choices(s.cfg, s.memory);
   // Bounded before anything is built: a halo deeper than the grid would make set-up grind. A stencil
@@ -135,10 +147,10 @@ std::string output_dir_of_overrides(const core::InputSources& in) {
 
 }  // namespace
 
-std::string resolve_restart(const std::string& restart, core::InputSources& in, core::Equation equation) {
+std::string resolve_restart(const std::string& restart, core::InputSources& in, const physics::Equation& equation) {
   const std::string dir = restart != "latest"   ? std::string()
                           : in.files.empty() ? output_dir_of_overrides(in)
-                                             : core::load_config(in, equation).output_dir;
+                                             : core::load_config(in, physics::loader_input(equation)).output_dir;
   try {
     const std::string path = restart == "latest" ? io::newest_checkpoint(dir) : restart;
     if (in.files.empty()) {
@@ -157,7 +169,7 @@ void load_restart(Setup& s, const std::string& path) {
   int rank = 0;
   MPI_Comm_rank(s.comm(), &rank);
   try {
-    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank), restart_field_names(s));
+    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank), restart_field_names(s), physics::equation_names());
     check_restart_alpha(s);
   } catch (const core::InputError& e) {
     throw core::InputError(fmt::format("--restart {}", e.what()));

@@ -1,5 +1,5 @@
 #pragma once
-// The update of one step (make_update.cpp) and the wave's leapfrog start (start_leapfrog.cpp).
+// The update of one step (make_update.cpp) and the start of a two-level integrator (start_levels.cpp).
 #include <memory>
 
 #include "cartex/core/field.hpp"
@@ -9,13 +9,13 @@
 
 namespace cartex::app {
 
-// The update of a step: heat with a field alpha, the flux form (kernels/flux_diffusion.hpp); a
-// registered point update of the stencil's name; else the linear stencil operator as explicit Euler
-// (heat) or leapfrog (wave).
+// The update of a step: with a field alpha (heat), the flux form (kernels/flux_diffusion.hpp); a
+// registered point update of the stencil's name; else the equation's own (physics::Equation::make_update).
 std::unique_ptr<kernels::UpdateOperator> make_update(const Setup& s);
 
-// Wave: fills `previous` with the level before the first, u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) (zero
-// initial velocity, second order; exact for the sine mode). Exchanges u's halo first (collective).
-void start_leapfrog(const Setup& s, AutoStepper& stepper, core::Field& u, core::Field& previous);
+// An equation with a start (physics::Equation::make_start; wave: u^(-1) = u^0 + dt^2*c^2/2 * L(u^0))
+// fills `previous` with the level before the first, after exchanging u's halo (collective); the
+// others do nothing.
+void start_levels(const Setup& s, AutoStepper& stepper, core::Field& u, core::Field& previous);
 
 }  // namespace cartex::app

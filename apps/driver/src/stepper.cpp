@@ -51,7 +51,7 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
       pattern_(&pattern),
       overlap_ready_(overlap_ready),
       overlap_(overlap),
-      previous_level_(s.cfg.equation == core::Equation::kWave && k_ > 1),
+      previous_level_(s.equation->state.size() > 1 && k_ > 1),
       plan_(halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi})),
       op_(std::move(update)),
       first_step_(s.restart ? s.restart->step : 0),

@@ -35,31 +35,32 @@ int run(const Setup& s) {
   const core::Config& cfg = s.cfg;
   const core::FieldLayout& layout = s.pattern.layout;
 
-  // u holds step n; next receives step n + 1 (wave: it holds step n - 1 until then).
+  // u holds step n; next receives step n + 1 (two levels, e.g. wave: it holds step n - 1 until then).
   core::Field u("u", layout), next("u_next", layout);
-  const bool wave = cfg.equation == core::Equation::kWave;
+  const std::vector<std::string>& names = s.equation->state;  // their checkpoint names
+  const bool two_levels = names.size() > 1;
   if (s.restart) {
-    io::load_checkpoint_field(*s.restart, "u", u);
-    if (wave) io::load_checkpoint_field(*s.restart, "u_previous", next);
+    io::load_checkpoint_field(*s.restart, names[0], u);
+    if (two_levels) io::load_checkpoint_field(*s.restart, names[1], next);
   } else {
     kernels::fill_initial(u, cfg.grid, cfg.init);
   }
   kernels::fill_dirichlet(u, cfg.grid, cfg.dirichlet);
   kernels::fill_dirichlet(next, cfg.grid, cfg.dirichlet);
   AutoStepper stepper(s);
-  if (wave && !s.restart) start_leapfrog(s, stepper, u, next);
-  if (cfg.overlap == core::OverlapInput::kOn) stepper.calibrate(u, next, !wave);
+  if (!s.restart) start_levels(s, stepper, u, next);
+  if (cfg.overlap == core::OverlapInput::kOn) stepper.calibrate(u, next, !two_levels);
 
   core::Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
   const long first = s.restart ? s.restart->step : 0;
   std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, reduce)};
   io::OutputWriter writer(cfg, s.procs, first, s.restart ? s.restart->path : std::string(), comm);
   const auto table = [&history] { return history_table(history); };
-  // The state a checkpoint must hold to continue bitwise (io::checkpoint_field_names).
+  // The state a checkpoint must hold to continue bitwise (physics::Equation::state).
   const auto state = [&]() -> std::vector<io::NamedField> {
-    if (wave) return {{"u", &u}, {"u_previous", &next}};
-    if (s.alpha) return {{"u", &u}, {"alpha", s.alpha.get()}};  // alpha: for field files and the restart's check
-    return {{"u", &u}};
+    if (two_levels) return {{names[0], &u}, {names[1], &next}};
+    if (s.alpha) return {{names[0], &u}, {"alpha", s.alpha.get()}};  // alpha: for field files and the restart's check
+    return {{names[0], &u}};
   };
   writer.maybe_write(first, state(), table);
   const auto reports = [&](long step) { return cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps); };

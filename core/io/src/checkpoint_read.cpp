@@ -100,7 +100,7 @@ std::vector<double> read_block(const std::string& path, hid_t file, const std::s
 }  // namespace
 
 Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, const core::Box& box,
-                           const std::vector<std::string>& required) {
+                           const std::vector<std::string>& required, const std::vector<std::string>& equations) {
   h5::silence_errors();
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) bad(path, "a directory, not a checkpoint file");
@@ -120,22 +120,20 @@ Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, con
     bad(path, fmt::format("checkpoint layout version {}, but this cartex reads versions 1 and {}", ck.layout_version,
                           kCheckpointLayoutVersion));
   // Version 1 predates the equation and field list: heat3d wrote it, with the one field u.
-  ck.equation = core::Equation::kHeat;
+  ck.equation = "heat";
   ck.fields = {"u"};
   if (ck.layout_version >= 2) {
-    std::string equation, fields;
-    if (!h5::read_attr(r, "equation", equation)) bad(path, "damaged checkpoint: attribute equation is missing");
-    if (equation == equation_name(core::Equation::kWave))
-      ck.equation = core::Equation::kWave;
-    else if (equation != equation_name(core::Equation::kHeat))
-      bad(path, fmt::format("damaged checkpoint: unknown equation \"{}\" (expected heat or wave)", equation));
+    std::string fields;
+    if (!h5::read_attr(r, "equation", ck.equation)) bad(path, "damaged checkpoint: attribute equation is missing");
+    if (std::find(equations.begin(), equations.end(), ck.equation) == equations.end())
+      bad(path, fmt::format("damaged checkpoint: unknown equation \"{}\" (expected {})", ck.equation, fmt::join(equations, " or ")));
     if (!h5::read_attr(r, "fields", fields) || fields.empty()) bad(path, "damaged checkpoint: attribute fields is missing");
     ck.fields = split_commas(fields);
   }
   if (ck.equation != cfg.equation)
     bad(path, fmt::format("equation mismatch: the checkpoint was written by a {0} run (equation {0}), but this run is {1} "
                           "(equation {1})",
-                          equation_name(ck.equation), equation_name(cfg.equation)));
+                          ck.equation, cfg.equation));
   check_grid(path, r, cfg.grid);
   std::string stencil;
   if (!h5::read_attr(r, "stencil", stencil)) bad(path, "damaged checkpoint: attribute stencil is missing");
@@ -151,16 +149,12 @@ Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, con
   for (const auto& name : required)
     if (std::find(ck.fields.begin(), ck.fields.end(), name) == ck.fields.end())
       bad(path, fmt::format("the checkpoint has no field {}, which this {} run needs (it holds: {})", name,
-                            equation_name(cfg.equation), show(ck.fields, ", ")));
+                            cfg.equation, show(ck.fields, ", ")));
   ck.history = read_history(path, r);
   for (const auto& name : required)
     if (ck.blocks.count(name) == 0) ck.blocks[name] = read_block(path, r, name, cfg.grid, box);
   file.close_checked("closing " + path);
   return ck;
-}
-
-Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, const core::Box& box) {
-  return read_checkpoint(path, cfg, box, checkpoint_field_names(cfg.equation));
 }
 
 void load_checkpoint_field(const Checkpoint& ck, const std::string& name, core::Field& field) {

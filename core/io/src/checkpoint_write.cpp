@@ -34,13 +34,6 @@ void check_fields(const std::string& path, const std::vector<NamedField>& fields
 
 }  // namespace
 
-std::vector<std::string> checkpoint_field_names(core::Equation equation) {
-  if (equation == core::Equation::kWave) return {"u", "u_previous"};
-  return {"u"};
-}
-
-const char* equation_name(core::Equation equation) { return equation == core::Equation::kWave ? "wave" : "heat"; }
-
 double write_checkpoint(const std::string& path, const core::Config& cfg, const Provenance& prov, long step,
                         const std::vector<NamedField>& fields, const Table& history, MPI_Comm comm) {
   check_fields(path, fields);
@@ -51,7 +44,7 @@ double write_checkpoint(const std::string& path, const core::Config& cfg, const 
   h5::write_attr(r, "step", step);
   h5::write_attr(r, "time", core::step_time(cfg, step));
   // What read_checkpoint compares with the restarting input.
-  h5::write_attr(r, "equation", std::string(equation_name(cfg.equation)));
+  h5::write_attr(r, "equation", cfg.equation);
   h5::write_attr(r, "grid_n", std::vector<long>(cfg.grid.n.begin(), cfg.grid.n.begin() + cfg.grid.dim));
   h5::write_attr(r, "grid_length", std::vector<double>(cfg.grid.length.begin(), cfg.grid.length.begin() + cfg.grid.dim));
   std::vector<long> periodic;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cartex/core/coefficient.hpp"
+#include "cartex/core/equation_input.hpp"
 #include "cartex/core/grid.hpp"
 #include "cartex/core/stencil.hpp"
 
@@ -31,11 +32,6 @@ struct StencilInput {
   std::vector<double> weights;                // custom: the weights as given (before dividing by h^2)
   bool divide_by_h2 = true;                   // custom
 };
-
-// Which equation the input is for: it decides the physics keys and the stability limit.
-//   heat: u_t = alpha * L(u), explicit Euler      physics.alpha   dt_max = 2 / (alpha * rho)
-//   wave: u_tt = c^2 * L(u), leapfrog             physics.speed   dt_max = 2 / (c * sqrt(rho))
-enum class Equation { kHeat, kWave };
 
 // Where an input comes from: files layered left to right (a later file overrides keys of the earlier
 // ones, mappings merge key by key), then every --unset, then every --set (docs/input.md).
@@ -70,13 +66,14 @@ struct TemporalBlockingInput {
 // Everything a run needs, resolved and checked (dt is the resolved time step).
 struct Config {
   std::string source;                      // input file names, joined by " + " when layered
-  Equation equation = Equation::kHeat;
+  std::string equation = "heat";           // the equation's name (a row of physics/'s registry)
   GlobalGrid grid;
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
   bool reorder = false;                    // processes.reorder: each node holds a compact sub-block
-  double alpha = 1.0;                      // heat: diffusivity (a field alpha: its largest value, the limit's)
-  CoefficientInput alpha_field;            // heat: physics.alpha as given (a number, or a field's form)
-  double speed = 1.0;                      // wave: wave speed c
+  PhysicsValues physics;                   // the equation's physics keys (dt and cfl apart), read by its row
+  // Physics keys of kind kCoefficient as given (a number, or a field's form; core/coefficient.hpp);
+  // their PhysicsValue holds the largest value (the stability limit's).
+  std::map<std::string, CoefficientInput> coefficients;
   double dt = 0.0;                         // resolved from physics.dt or physics.cfl
   double cfl = 0.0;                        // dt / dt_max
   double dt_max = 0.0;                     // stability limit of the stencil on this grid
@@ -109,17 +106,28 @@ struct Config {
   std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)
 };
 
-// Fields a run of `cfg` can write to field files (output.fields): u, rank, and alpha with a field alpha.
+// Fields a run of `cfg` can write to field files (output.fields): u, rank, and every field coefficient.
 std::vector<std::string> known_output_fields(const Config& cfg);
+
+// The physics key `name` of the run when it is a field coefficient (heat's alpha as layers, gaussian,
+// hdf5), else nullptr.
+const CoefficientInput* field_coefficient(const Config& cfg, const std::string& name);
+
+// Whether any physics key of the run is a field coefficient.
+bool has_field_coefficient(const Config& cfg);
 
 // "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count); a
 // key the loader did not read is located at its nearest section that it did.
 std::string input_error_text(const Config& cfg, const std::string& key, const std::string& what);
 
+// The number of physics key `key` (physics.alpha: physics_number(cfg, "alpha")); throws Error when the
+// equation has no such key or it holds a list or a mapping.
+double physics_number(const Config& cfg, const std::string& key);
+
 // Reads and validates the layered input `in` for `equation`; throws InputError.
-Config load_config(const InputSources& in, Equation equation = Equation::kHeat);
+Config load_config(const InputSources& in, const EquationInput& equation);
 
 // Reads and validates `path` with `overrides` ("key.path=value") applied for `equation`; throws InputError.
-Config load_config(const std::string& path, const std::vector<std::string>& overrides, Equation equation = Equation::kHeat);
+Config load_config(const std::string& path, const std::vector<std::string>& overrides, const EquationInput& equation);
 
 }  // namespace cartex::core

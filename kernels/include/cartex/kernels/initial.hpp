@@ -1,5 +1,6 @@
 #pragma once
-// Initial conditions, and the exact discrete solution of the sine mode.
+// Initial conditions, and when the sine mode is an exact discrete solution (its amplitude is the
+// equation's: physics::sine_mode_amplitude).
 #include <array>
 
 #include "cartex/core/config.hpp"
@@ -20,13 +21,5 @@ std::array<double, 3> sine_wave_numbers(const core::GlobalGrid& grid, const core
 // symmetric and every non-periodic dimension has zero Dirichlet values and a reach of at most one
 // cell (so the ghost value 0 equals the odd continuation of the sine).
 bool sine_mode_is_exact(const core::Config& cfg);
-
-// Amplitude at `step` of the exact discrete solution from the sine mode (an eigenvector of the
-// stencil operator L with eigenvalue lambda = the stencil's symbol at the mode):
-//   heat, explicit Euler:  A * g^n,           g = 1 + dt*alpha*lambda
-//   wave, leapfrog:        A * cos(n*w*dt),   cos(w*dt) = 1 + dt^2*c^2*lambda/2 (|.| <= 1 below dt_max),
-//                          because the start u^(-1) = u^0 + dt^2*c^2/2 * L(u^0) is cos(w*dt) * u^0 for
-//                          the mode and u^(n+1) = 2 cos(w*dt) u^n - u^(n-1) is then the Chebyshev recursion.
-double sine_mode_amplitude(const core::Config& cfg, long step);
 
 }  // namespace cartex::kernels

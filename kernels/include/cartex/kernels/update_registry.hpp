@@ -5,7 +5,7 @@
 //   struct VarCoef { ... KOKKOS_FUNCTION double operator()(const cartex::kernels::PointContext& c) const; };
 //   cartex::kernels::register_point_update<VarCoef>(
 //       "varcoef", [](const cartex::core::GlobalGrid& g) { return footprint_stencil(g); },
-//       [](const cartex::core::Config& cfg) { return VarCoef{cfg.dt * cfg.alpha, ...}; }, "variable diffusivity");
+//       [](const cartex::core::Config& cfg) { return VarCoef{cfg.dt * core::physics_number(cfg, "alpha"), ...}; }, "variable diffusivity");
 //
 // The footprint is registered as a stencil of the same name (stencil_registry.hpp): its offsets give
 // the halo and the process neighborhood, its weights the time-step limit (docs/stencils.md).

@@ -6,16 +6,16 @@
 //
 // Config -> Decomposition -> HaloGeometry + HaloPattern -> Placement -> HaloPlan + UpdateOperator
 // -> time loop (an exchange every halo.steps_per_exchange steps) -> output, summary.
-#include "cartex/core/config.hpp"
+#include "cartex/physics/equation.hpp"
 
 namespace cartex::app {
 
-// Runs the app `name` for `equation` with MPI and Kokkos already initialized by the caller (so a
+// Runs the app `name` for `equation` (a row of physics' registry) with MPI and Kokkos already initialized by the caller (so a
 // user's main can register first); every rank returns the same exit code: 0, 1 (run failed), 2 (bad
 // input or command line) or run.stopped_exit_code (75: stopped early with a checkpoint, docs/output.md).
-int run_app(const char* name, core::Equation equation, int argc, char** argv);
+int run_app(const char* name, const physics::Equation& equation, int argc, char** argv);
 
 // MPI_Init, Kokkos, run_app, finalize: a complete main().
-int app_main(const char* name, core::Equation equation, int argc, char** argv);
+int app_main(const char* name, const physics::Equation& equation, int argc, char** argv);
 
 }  // namespace cartex::app

@@ -25,18 +25,11 @@ struct NamedField {
   const core::Field* field = nullptr;
 };
 
-// The fields a run of `equation` needs to continue: heat {"u"}; wave {"u", "u_previous"} (the
-// leapfrog levels n and n-1 at the checkpoint's step n).
-std::vector<std::string> checkpoint_field_names(core::Equation equation);
-
-// "heat" or "wave": how checkpoints and messages name an equation.
-const char* equation_name(core::Equation equation);
-
 // A checked checkpoint with this rank's block of the requested fields already read.
 struct Checkpoint {
   std::string path;
   long layout_version = kCheckpointLayoutVersion;
-  core::Equation equation = core::Equation::kHeat;
+  std::string equation = "heat";  // the equation's name (a row of physics/'s registry)
   long step = 0;
   Table history;                                      // diagnostics rows up to `step`
   core::Box box;                                            // this rank's interior box the blocks were read for
@@ -51,13 +44,11 @@ double write_checkpoint(const std::string& path, const core::Config& cfg, const 
                         const std::vector<NamedField>& fields, const Table& history, MPI_Comm comm);
 
 // Opens `path`, checks it against `cfg` (file kind, layout version, equation, grid, stencil, dt,
-// step), checks that it holds every field of `required` and reads their blocks on `box`, on this
-// rank alone; throws InputError "PATH: what" on any problem.
+// step), checks that it holds every field of `required` (the state fields of cfg.equation's row,
+// physics/equation.hpp) and reads their blocks on `box`, on this rank alone; `equations` are the
+// names a checkpoint may hold (physics' registry). Throws InputError "PATH: what" on any problem.
 Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, const core::Box& box,
-                           const std::vector<std::string>& required);
-
-// The same with the fields cfg.equation needs: read_checkpoint(path, cfg, box, checkpoint_field_names(cfg.equation)).
-Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, const core::Box& box);
+                           const std::vector<std::string>& required, const std::vector<std::string>& equations);
 
 // The newest DIR/checkpoint_NNNNNN.h5 that opens as a cartex checkpoint of its step (--restart latest);
 // throws InputError "DIR: what" when there is none. On this rank alone.

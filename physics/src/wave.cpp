@@ -1,0 +1,62 @@
+// The wave equation u_tt = c^2 L(u), leapfrog: its row of the registry (equation.hpp).
+#include <algorithm>
+#include <cmath>
+
+#include "cartex/kernels/linear_update.hpp"
+#include "equation_rows.hpp"
+
+namespace cartex::physics {
+
+namespace {
+
+double speed_of(const core::PhysicsValues& v) { return v.at("speed").numbers.front(); }
+
+// |1 + dt^2*c^2*lambda/2| <= 1 for every eigenvalue lambda in [-rho, 0].
+double dt_max(const core::Stencil& stencil, const core::PhysicsValues& v) {
+  return 2.0 / (speed_of(v) * std::sqrt(stencil.spectral_radius()));
+}
+
+// A cos(n w dt), cos(w dt) = 1 + dt^2*c^2*lambda/2 (|.| <= 1 below dt_max): the start u^(-1) =
+// u^0 + dt^2*c^2/2 L(u^0) is cos(w dt) u^0 for the mode, and u^(n+1) = 2 cos(w dt) u^n - u^(n-1) is
+// then the Chebyshev recursion.
+double sine_amplitude(const core::Config& cfg, double lambda, double n, double a) {
+  const double c = speed_of(cfg.physics);
+  const double cos_wdt = 1.0 + 0.5 * cfg.dt * cfg.dt * c * c * lambda;
+  return a * std::cos(n * std::acos(std::clamp(cos_wdt, -1.0, 1.0)));
+}
+
+std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, const core::FieldLayout& layout) {
+  const double c = speed_of(cfg.physics);
+  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, kernels::Scheme::kLeapfrog, cfg.dt * cfg.dt * c * c);
+}
+
+// The level before the first, u^(-1) = u^0 + dt^2*c^2/2 L(u^0) (zero initial velocity, second order;
+// exact for the sine mode).
+std::unique_ptr<kernels::UpdateOperator> make_start(const core::Config& cfg, const core::FieldLayout& layout) {
+  const double c = speed_of(cfg.physics);
+  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, kernels::Scheme::kEuler, 0.5 * cfg.dt * cfg.dt * c * c);
+}
+
+}  // namespace
+
+const Equation& wave_equation() {
+  static const Equation row{
+      "wave",
+      "wave3d",
+      "wave equation (leapfrog)",
+      "u_tt = c^2 L(u)",
+      {{"speed", core::PhysicsKey::Kind::kPositiveNumber, "positive number", "required", {},
+        "wave speed c of u_tt = c^2 L(u)", "a positive number", "wave speed", 0, {}}},
+      Integrator::kLeapfrog,
+      dt_max,
+      "dt <= 2/(speed*sqrt(rho))",
+      {"u", "u_previous"},
+      {"sine", "gaussian"},
+      sine_amplitude,
+      make_update,
+      make_start,
+  };
+  return row;
+}
+
+}  // namespace cartex::physics
