@@ -10,13 +10,30 @@
 #include "cartex/core/error.hpp"
 #include "cartex/core/stability.hpp"
 #include "cartex/core/stencil_registry.hpp"
+#include "coefficient_input.hpp"
 #include "output_dir_check.hpp"
 #include "resolved_yaml.hpp"
 #include "yaml_layers.hpp"
 
 namespace cartex::core {
 
-std::vector<std::string> known_output_fields() { return {"u", "rank"}; }
+const CoefficientInput* field_coefficient(const Config& cfg, const std::string& name) {
+  const auto it = cfg.coefficients.find(name);
+  return it != cfg.coefficients.end() && it->second.is_field() ? &it->second : nullptr;
+}
+
+bool has_field_coefficient(const Config& cfg) {
+  for (const auto& [name, c] : cfg.coefficients)
+    if (c.is_field()) return true;
+  return false;
+}
+
+std::vector<std::string> known_output_fields(const Config& cfg) {
+  std::vector<std::string> names{"u", "rank"};
+  for (const auto& [name, c] : cfg.coefficients)
+    if (c.is_field()) names.push_back(name);  // a field coefficient (heat's alpha)
+  return names;
+}
 
 const char* gpu_aware_mpi_text(GpuAwareMpiInput g) {
   return g == GpuAwareMpiInput::kOn ? "on" : g == GpuAwareMpiInput::kOff ? "off" : "auto";
@@ -303,7 +320,22 @@ PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
 // physics/include/cartex/physics/equation.hpp), or with the operator the equation builds from it,
 // which it returns.
 Stencil read_physics(YamlSection& p, const EquationInput& equation, Config& cfg) {
-  for (const auto& k : equation.keys) cfg.physics[k.name] = read_physics_key(p, k, cfg.grid.dim);
+  for (const auto& k : equation.keys) {
+    if (k.kind != PhysicsKey::Kind::kCoefficient) {
+      cfg.physics[k.name] = read_physics_key(p, k, cfg.grid.dim);
+      continue;
+    }
+    const CoefficientInput c = detail::read_coefficient_input(p, k.name, cfg.grid,
+                                                              fmt::format("required key is missing ({}, the {})", k.expected, k.quantity));
+    // A field: the flux form on the second-order star (kernels/flux_diffusion.hpp), whose limit is
+    // the star's with the field's largest value (Gershgorin there), the value the row's dt_max gets.
+    if (c.is_field() && !detail::takes_field_coefficient(cfg.stencil))
+      p.fail(k.name, fmt::format("a field {} ({}) takes the second-order star stencil only ({}, or {{type: star, order: 2}}); "
+                                 "the stencil is {}",
+                                 k.name, coefficient_form_name(c.form), cfg.grid.dim == 3 ? "7pt" : "5pt", cfg.stencil.name));
+    cfg.physics[k.name].numbers = {detail::coefficient_max(c)};
+    cfg.coefficients[k.name] = c;
+  }
   const Stencil op = equation.operator_stencil ? equation.operator_stencil(cfg.stencil, cfg.physics, cfg.grid) : cfg.stencil;
   TimeStepLimit lim;
   try {
@@ -520,7 +552,7 @@ void read_interval(YamlSection& s, const std::string& steps_key, const std::stri
 // Reads the HDF5 output keys: field files, their fields, checkpoints (docs/output.md).
 void read_output_files(YamlSection& s, Config& cfg) {
   read_interval(s, "every", "every_time", "field files", cfg.output_every, cfg.output_every_time);
-  const auto known = known_output_fields();
+  const auto known = known_output_fields(cfg);
   const std::string expected = fmt::format("a non-empty list of field names (from: {})", fmt::join(known, ", "));
   YAML::Node n = s.node("fields");
   if (n && !n.IsNull()) {

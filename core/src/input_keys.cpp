@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "coefficient_input.hpp"
+
 namespace cartex::core {
 
 namespace {
@@ -99,7 +101,7 @@ const std::vector<InputKey>& common_input_keys() {
       {"output.every", "non-negative integer", "0", "steps between field files dir/fields_NNNNNN.h5; 0: none", ""},
       {"output.every_time", "non-negative number", "0", "simulated time between field files (instead of output.every); 0: none",
        ""},
-      {"output.fields", "non-empty list of u, rank", "[u]", "datasets in each field file", ""},
+      {"output.fields", "non-empty list of u, rank, alpha", "[u]", "datasets in each field file (alpha: a field physics.alpha)", ""},
       {"output.checkpoint_every", "non-negative integer", "0", "steps between checkpoints dir/checkpoint_NNNNNN.h5; 0: none",
        ""},
       {"output.checkpoint_every_time", "non-negative number", "0",
@@ -115,7 +117,11 @@ std::vector<InputKey> input_keys(const EquationInput& equation) {
   bool placed = false;
   for (const auto& k : common) {
     if (!placed && k.path.rfind("physics.", 0) == 0) {
-      for (const auto& p : equation.keys) keys.push_back(input_key_of(p));
+      for (const auto& p : equation.keys) {
+        keys.push_back(input_key_of(p));
+        if (p.kind == PhysicsKey::Kind::kCoefficient)
+          for (auto& sub : detail::coefficient_input_keys("physics." + p.name)) keys.push_back(std::move(sub));
+      }
       placed = true;
     }
     keys.push_back(k);

@@ -47,6 +47,33 @@ YAML::Node stencil_node(const Config& c) {
   return n;
 }
 
+// A field coefficient as the input gave it: its form with every value to the last bit.
+YAML::Node coefficient_node(const Config& c, const CoefficientInput& a) {
+  auto numbers = [](const auto& v, size_t n) {
+    YAML::Node seq(YAML::NodeType::Sequence);
+    for (size_t q = 0; q < n; ++q) seq.push_back(value_node(v[q]));
+    seq.SetStyle(YAML::EmitterStyle::Flow);
+    return seq;
+  };
+  YAML::Node n(YAML::NodeType::Map);
+  YAML::Node f(YAML::NodeType::Map);
+  if (a.form == CoefficientInput::Form::kLayers) {
+    f["axis"] = kAxis[a.axis];
+    f["bounds"] = numbers(a.bounds, a.bounds.size());
+    f["values"] = numbers(a.values, a.values.size());
+  } else if (a.form == CoefficientInput::Form::kGaussian) {
+    f["background"] = value_node(a.background);
+    f["peak"] = value_node(a.peak);
+    f["center"] = numbers(a.center, static_cast<size_t>(c.grid.dim));
+    f["width"] = value_node(a.width);
+  } else {
+    f["file"] = a.file;
+    f["dataset"] = a.dataset;
+  }
+  n[coefficient_form_name(a.form)] = f;
+  return n;
+}
+
 // A physics key's value: its number, its list of numbers, or its mapping.
 YAML::Node physics_node(const PhysicsValue& v) {
   if (!v.mapping.empty()) return YAML::Load(v.mapping);
@@ -73,7 +100,11 @@ std::string emit_resolved(const Config& c) {
   root["grid"]["periodic"] = list(c.grid.periodic);
   root["processes"]["dims"] = list(c.process_dims);
   root["processes"]["reorder"] = c.reorder;
-  for (const auto& [key, v] : c.physics) root["physics"][key] = physics_node(v);
+  for (const auto& [key, v] : c.physics) {
+    const auto coefficient = c.coefficients.find(key);
+    const bool field = coefficient != c.coefficients.end() && coefficient->second.is_field();
+    root["physics"][key] = field ? coefficient_node(c, coefficient->second) : physics_node(v);
+  }
   root["physics"]["dt"] = value_node(c.dt);  // the resolved step only (not cfl too), so the resolved YAML is a valid input
   root["stencil"] = stencil_node(c);
   YAML::Node b(YAML::NodeType::Map);

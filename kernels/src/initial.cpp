@@ -48,6 +48,7 @@ std::array<bool, 3> sine_mode_cosines(const core::GlobalGrid& grid) {
 
 bool sine_mode_is_exact(const core::Config& cfg) {
   if (cfg.init.type != "sine" || !cfg.stencil.is_mirror_symmetric()) return false;
+  if (core::has_field_coefficient(cfg)) return false;  // no sine mode with a field coefficient
   const auto r = cfg.stencil.reach();
   using Kind = core::BoundaryFace::Kind;
   for (int d = 0; d < cfg.grid.dim; ++d) {

@@ -34,8 +34,10 @@ const Equation& heat_equation() {
       "heat3d",
       "explicit heat equation",
       "u_t = alpha L(u)",
-      {{"alpha", core::PhysicsKey::Kind::kPositiveNumber, "positive number", "required", {},
-        "diffusivity alpha of u_t = alpha L(u)", "a positive number", "diffusivity", 0, {}}},
+      {{"alpha", core::PhysicsKey::Kind::kCoefficient, "positive number or mapping", "required", {},
+        "diffusivity alpha of u_t = alpha L(u); a mapping (layers, gaussian or hdf5): a field, u_t = div(alpha grad u) "
+        "(the flux form, second-order star)",
+        "a positive number", "diffusivity", 0, {}}},
       Integrator::kEuler,
       dt_max,
       "dt <= 2/(alpha*rho)",

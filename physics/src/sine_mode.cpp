@@ -25,7 +25,7 @@ std::function<kernels::ModeSum(long step)> exact_solution(const Equation& eq, co
       return m;
     };
   }
-  if (eq.sine_amplitude == nullptr || cfg.init.type != "sine") return {};
+  if (eq.sine_amplitude == nullptr || !kernels::sine_mode_is_exact(cfg)) return {};
   return [&eq, cfg](long step) { return kernels::exact_sine_mode(cfg, sine_mode_amplitude(eq, cfg, step)); };
 }
 

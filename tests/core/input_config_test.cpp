@@ -263,12 +263,14 @@ TEST(InputKeys, TheTableIsConsistent) {
   }
   EXPECT_FALSE(core::find_input_key("physics.speed", test::equation_input("heat")));
   EXPECT_EQ(core::input_key_children("physics", test::equation_input("wave")), (std::vector<std::string>{"cfl", "dt", "speed"}));
-  // An equation's keys join the table before physics.dt, in the order of docs/input.md.
+  // An equation's keys join the table before physics.dt, in the order of docs/input.md; a coefficient
+  // key's field forms (physics.alpha.layers.axis, ...) right after it.
   const std::vector<core::InputKey> heat = core::input_keys(test::equation_input("heat"));
   const auto at = [&heat](const std::string& path) {
     return std::find_if(heat.begin(), heat.end(), [&path](const core::InputKey& k) { return k.path == path; }) - heat.begin();
   };
-  EXPECT_EQ(at("physics.alpha") + 1, at("physics.dt"));
+  EXPECT_EQ(at("physics.alpha") + 1, at("physics.alpha.layers.axis"));
+  EXPECT_EQ(at("physics.alpha.hdf5.dataset") + 1, at("physics.dt"));
 }
 
 TEST(ResolvedYaml, ShortestDigitsReloadToTheSameBits) {

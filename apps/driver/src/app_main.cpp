@@ -13,6 +13,7 @@
 #include "cartex/entry/run_main.hpp"
 #include "cartex/core/version.hpp"
 #include "cartex/halo/backends.hpp"
+#include "cartex/io/coefficient_file.hpp"
 #include "driver.hpp"
 
 namespace cartex::app {
@@ -91,6 +92,7 @@ int run_app(const char* name, const physics::Equation& equation, int argc, char*
 
 int app_main(const char* name, const physics::Equation& equation, int argc, char** argv) {
   MPI_Init(&argc, &argv);
+  core::set_coefficient_file_scan(io::scan_coefficient_file);  // physics.alpha: {hdf5: ...} (core reads no HDF5)
   int code = 0;
   {
     entry::KokkosArgs kokkos(argc, argv);  // --help for cartex, --kokkos-help for Kokkos

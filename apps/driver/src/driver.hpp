@@ -42,6 +42,9 @@ struct Setup {
   double pattern_seconds = 0;                  // building geometry and pattern (auto predicts another k's from it)
   halo::HaloPattern pattern;                   // this rank's halo blocks and update regions, laid out for
                                                // the deepest k candidate
+  // Heat with a field physics.alpha: the coefficient on pattern.layout, halo included (built once,
+  // never exchanged: kernels/coefficient_field.hpp); null otherwise.
+  std::shared_ptr<const core::Field> alpha;
   std::optional<io::Checkpoint> restart;  // --restart: the checked checkpoint with this rank's block
   std::shared_ptr<const Placement> placement;  // node layout, grid assignment, the run's communicator
 

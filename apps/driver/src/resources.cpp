@@ -122,7 +122,8 @@ ResourceEstimate estimate(const core::Config& cfg, int state_fields, const core:
     e.block_cells = block;
     if (halo_cells >= e.halo_cells) {
       e.halo_cells = halo_cells;
-      e.field_bytes = 2 * with_halo * kWord;
+      const int fields = core::has_field_coefficient(cfg) ? 3 : 2;  // u, next (, a field alpha)
+      e.field_bytes = fields * with_halo * kWord;
     }
     e.buffer_bytes += buffer_bytes(cfg.backend, halo_cells, g.dim, halo::mpi_memory(cfg.gpu_aware_mpi).stage);
     e.index_bytes += 2 * 2 * halo_cells * kIndex;  // send and receive lists, in the pattern and in the plan

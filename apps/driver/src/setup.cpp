@@ -7,9 +7,12 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
+#include "cartex/io/coefficient_file.hpp"
 #include "cartex/io/output_dir.hpp"
+#include "cartex/kernels/coefficient_field.hpp"
 #include "comm_choices.hpp"
 #include "driver.hpp"
+#include "restart_alpha.hpp"
 
 namespace cartex::app {
 
@@ -62,6 +65,17 @@ void check_initial_condition(const physics::Equation& equation, const core::Conf
   if (std::find(accepted.begin(), accepted.end(), c.init.type) == accepted.end())
     throw core::InputError(core::input_error_text(c, "init.type", fmt::format("the {} equation accepts {}, not {}", equation.name,
                                                                              fmt::join(accepted, " or "), c.init.type)));
+}
+
+// With a field physics.alpha (heat): the coefficient on `layout` (its form, or this rank's block and
+// halo of the HDF5 dataset, which loading the input has checked already); null otherwise.
+std::shared_ptr<const core::Field> make_alpha_field(const core::Config& cfg, const core::FieldLayout& layout) {
+  const core::CoefficientInput* a = core::field_coefficient(cfg, "alpha");
+  if (a == nullptr) return nullptr;
+  if (a->form != core::CoefficientInput::Form::kHdf5)
+    return std::make_shared<const core::Field>(kernels::make_coefficient_field(*a, cfg.grid, layout));
+  return std::make_shared<const core::Field>(
+      kernels::coefficient_field_from_values(io::read_coefficient_file(a->file, a->dataset, cfg.grid, layout), layout));
 }
 
 }  // namespace
@@ -122,6 +136,7 @@ Setup make_setup(const std::string& app, const physics::Equation& equation, cons
     MPI_Comm_rank(s.comm(), &rank);
     s.pattern = halo::make_halo_pattern(*s.geometry, rank, s.pattern.layout.halo);  // the rank's new grid position
   }
+  s.alpha = make_alpha_field(s.cfg, s.pattern.layout);
   return s;
 }
 
@@ -168,7 +183,8 @@ void load_restart(Setup& s, const std::string& path) {
   int rank = 0;
   MPI_Comm_rank(s.comm(), &rank);
   try {
-    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank), s.equation->state, physics::equation_names());
+    s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank), restart_field_names(s), physics::equation_names());
+    check_restart_alpha(s);
   } catch (const core::InputError& e) {
     throw core::InputError(fmt::format("--restart {}", e.what()));
   }

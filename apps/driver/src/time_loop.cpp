@@ -61,6 +61,7 @@ int run(const Setup& s) {
   // The state a checkpoint must hold to continue bitwise (physics::Equation::state).
   const auto state = [&]() -> std::vector<io::NamedField> {
     if (two_levels) return {{names[0], &u}, {names[1], &next}};
+    if (s.alpha) return {{names[0], &u}, {"alpha", s.alpha.get()}};  // alpha: for field files and the restart's check
     return {{names[0], &u}};
   };
   writer.maybe_write(first, state(), table);

@@ -67,7 +67,7 @@ void OutputWriter::maybe_write(long step, const std::vector<NamedField>& fields,
   core::PhaseScope phase(core::Phase::kOutput);
   ensure_dir();
   const double t0 = MPI_Wtime();
-  if (field_files) write_fields(step, *u->field);
+  if (field_files) write_fields(step, fields);
   if (checkpoint) write_checkpoint_at(step, fields, history());
   const double seconds = MPI_Wtime() - t0;
   stats_.seconds += seconds;
@@ -78,14 +78,14 @@ void OutputWriter::maybe_write(long step, const core::Field& u, const std::funct
   maybe_write(step, std::vector<NamedField>{{"u", &u}}, history);
 }
 
-void OutputWriter::write_fields(long step, const core::Field& u) {
+void OutputWriter::write_fields(long step, const std::vector<NamedField>& fields) {
   const std::string name = field_file_name(step);
-  stats_.bytes += write_field_file((fs::path(cfg_.output_dir) / name).string(), cfg_, prov_, step, u, comm_);
+  stats_.bytes += write_field_file((fs::path(cfg_.output_dir) / name).string(), cfg_, prov_, step, fields, comm_);
   ++stats_.field_files;
   if (rank_ != 0) return;
   series_.push_back({step, core::step_time(cfg_, step), name});
   std::vector<XdmfField> datasets;
-  for (const auto& f : cfg_.output_fields) datasets.push_back({f, f == "rank"});  // rank is int32, u float64
+  for (const auto& f : cfg_.output_fields) datasets.push_back({f, f == "rank"});  // rank is int32, u and alpha float64
   write_text_atomically((fs::path(cfg_.output_dir) / "fields.xmf").string(),
                         xdmf_text(cfg_.grid, "fields", datasets, series_, xdmf_note()));
 }

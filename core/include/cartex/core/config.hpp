@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/coefficient.hpp"
 #include "cartex/core/equation_input.hpp"
 #include "cartex/core/grid.hpp"
 #include "cartex/core/stencil.hpp"
@@ -79,6 +80,9 @@ struct Config {
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
   bool reorder = false;                    // processes.reorder: each node holds a compact sub-block
   PhysicsValues physics;                   // the equation's physics keys (dt and cfl apart), read by its row
+  // Physics keys of kind kCoefficient as given (a number, or a field's form; core/coefficient.hpp);
+  // their PhysicsValue holds the largest value (the stability limit's).
+  std::map<std::string, CoefficientInput> coefficients;
   double dt = 0.0;                         // resolved from physics.dt or physics.cfl
   double cfl = 0.0;                        // dt / dt_max
   double dt_max = 0.0;                     // stability limit of the stencil on this grid
@@ -111,8 +115,15 @@ struct Config {
   std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)
 };
 
-// Fields heat3d can write to field files (output.fields).
-std::vector<std::string> known_output_fields();
+// Fields a run of `cfg` can write to field files (output.fields): u, rank, and every field coefficient.
+std::vector<std::string> known_output_fields(const Config& cfg);
+
+// The physics key `name` of the run when it is a field coefficient (heat's alpha as layers, gaussian,
+// hdf5), else nullptr.
+const CoefficientInput* field_coefficient(const Config& cfg, const std::string& name);
+
+// Whether any physics key of the run is a field coefficient.
+bool has_field_coefficient(const Config& cfg);
 
 // "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count); a
 // key the loader did not read is located at its nearest section that it did.

@@ -29,7 +29,9 @@ struct PhysicsKey {
   // How the loader reads the value: a positive number, a number >= 0, a list of finite numbers, a mapping, or either
   // a positive number or a mapping. A mapping is kept as text for the equation's own `check` (and
   // later reading).
-  enum class Kind { kPositiveNumber, kNonNegativeNumber, kNumberList, kMapping, kPositiveNumberOrMapping };
+  // kCoefficient: a positive number or a field (layers, gaussian, hdf5; core/coefficient.hpp), read
+  // and located key by key by core into Config::coefficients, its value the field's largest.
+  enum class Kind { kPositiveNumber, kNonNegativeNumber, kNumberList, kMapping, kPositiveNumberOrMapping, kCoefficient };
   std::string name;      // under physics., e.g. "alpha"
   Kind kind = Kind::kPositiveNumber;
   std::string type;      // what the value is, as --help-input and docs/input.md say it

@@ -85,7 +85,8 @@ double sine_mode_amplitude(const Equation& eq, const core::Config& cfg, long ste
 
 // The equation's exact discrete solution for this configuration at a step, as a ModeSum (what
 // Dirichlet exact walls follow, kernels::make_boundary): exact_modes where the row has it and it holds
-// for cfg, else the sine mode's (sine_amplitude); empty when there is none.
+// for cfg, else the sine mode's (sine_amplitude, where kernels::sine_mode_is_exact); empty when there
+// is none.
 std::function<kernels::ModeSum(long step)> exact_solution(const Equation& eq, const core::Config& cfg);
 
 }  // namespace cartex::physics

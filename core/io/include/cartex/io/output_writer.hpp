@@ -36,8 +36,8 @@ class OutputWriter {
   // Writes what is due at `step` (collective): field files at step 0, when output.every or
   // output.every_time is due (interval_due) and at the last step, checkpoints likewise for
   // output.checkpoint_every(_time) (never at first_step). `fields` is
-  // the run's state at `step`: checkpoints hold all of them under their names, field files the one
-  // named "u" (which must be present; e.g. wave: {{"u", &u}, {"u_previous", &previous}}). The
+  // the run's state at `step`: checkpoints hold all of them under their names, field files those
+  // output.fields names ("u" must be present; e.g. wave: {{"u", &u}, {"u_previous", &previous}}). The
   // pointers are only used during the call. `history` is called only when a checkpoint is written.
   void maybe_write(long step, const std::vector<NamedField>& fields, const std::function<Table()>& history);
   // One-field runs (heat): maybe_write(step, {{"u", &u}}, history).
@@ -60,7 +60,7 @@ class OutputWriter {
   bool fields_due(long step) const;
   bool checkpoint_due(long step) const;
   core::Interval fields_every() const { return {cfg_.output_every, cfg_.output_every_time}; }
-  void write_fields(long step, const core::Field& u);
+  void write_fields(long step, const std::vector<NamedField>& fields);
   void write_checkpoint_at(long step, const std::vector<NamedField>& fields, const Table& history);
   // Deletes all but the newest output.keep_checkpoints checkpoint files in the directory (rank 0).
   void prune_checkpoints() const;
