@@ -184,6 +184,10 @@ def case_mixed_bitwise():
 
 
 BAD = [  # (name, sets, expected stderr line): one located error on every rank
+    ("exact wall where the sine mode is not exact", ["grid.periodic=[false,true,false]", "boundary.x=[1,2]",
+                                                      "boundary.z={low: {dirichlet: exact}}"],
+     "--set boundary.z={low: {dirichlet: exact}}: boundary.z.low: dirichlet: exact follows the exact solution, which the "
+     "heat equation does not have for this input"),
     ("unknown condition", ["grid.periodic=false", "boundary.x={low: {robin: 1}}"],
      '--set boundary.x={low: {robin: 1}}: boundary.x.low: unknown condition "robin" (expected {dirichlet: a number or exact}, '
      "{neumann: a number (the outward normal derivative, 0 = insulated)} or periodic)"),
@@ -241,7 +245,8 @@ def case_resolved_round_trip():
     [low, high] shorthand for two constant Dirichlet walls, a mapping otherwise."""
     with tempfile.TemporaryDirectory() as d:
         write(d, "in.yaml", BASE)
-        for sets in [MIXED, ["grid.periodic=[false,true,false]", "boundary.x=[1,2]", "boundary.z={low: {dirichlet: exact}}"],
+        for sets in [MIXED, ["grid.periodic=[false,true,false]", "boundary.x=[0,0]", "boundary.z={low: {dirichlet: exact}}"],
+                     ["grid.periodic=[false,true,true]", "boundary.x=[1,2]"],
                      ["grid.periodic=false", "boundary.x=[0.5,0.25]", "boundary.y={low: {dirichlet: 3}, high: {dirichlet: 4}}",
                       "boundary.z={high: {neumann: 0}}"]]:
             first = resolved(heat(1, d, sets, ["--dry-run"]))
