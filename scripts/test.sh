@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds cartex (Release) and runs every test with ctest but the label
-# `long` (six matrices of 30-60 s each: heat3d.backends_bitwise, io.corrupt.{heat,wave}_structure,
-# input.mutations, boundary.{insulated,mixed_bitwise}), so that the everyday run stays under 10 minutes on 2 cores.
+# `long` (seven matrices of 30-140 s each: heat3d.backends_bitwise, io.corrupt.{heat,wave}_structure,
+# input.mutations, boundary.{insulated,mixed_bitwise}, advect3d.bitwise), so that the everyday run stays under 10 minutes on 2 cores.
 # Usage: scripts/test.sh [--full] [ctest options...]     e.g. scripts/test.sh -R halo
 #   --full   the label `long` too, then also the threaded configuration (cartex on a Kokkos with OpenMP, 2 threads per rank:
 #            scripts/test_openmp.sh), the sanitized one (ASan + UBSan: scripts/test_asan.sh), 60 s of

@@ -10,8 +10,8 @@
 # the layers that call MPI (cart, graph, ranks, halo,
 # halobench, io, entry, apps, examples, downstream, profiling, scripts, multinode.unavailable) on 1-2
 # ranks. Left out: core, kernels, docs and style (no MPI behaviour in them); the 3-8 rank variants and
-# the longest drivers, heat3d.backends_bitwise, heat3d.auto_bitwise and the boundary matrices
-# boundary.insulated and boundary.mixed_bitwise (up to 8 ranks; MPICH's ch4:ucx busy-polls,
+# the longest drivers, heat3d.backends_bitwise, heat3d.auto_bitwise, the boundary matrices
+# boundary.insulated, boundary.mixed_bitwise, boundary.cosine_exact and advect3d.bitwise (up to 8 ranks; MPICH's ch4:ucx busy-polls,
 # so ranks beyond the cores run 10-40x slower than under Open MPI; mpi_checksums.py runs every backend
 # on 4 ranks instead); the multinode tests (the testbed runs Open MPI only).
 # Usage: scripts/test_mpich.sh [ctest options...]
@@ -31,7 +31,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
 labels=(cart graph ranks halo halobench io entry apps examples downstream profiling scripts)
 cmake --build "$build" --parallel "$(nproc)" --target "${labels[@]/#/cartex_tests_}"
 (cd "$build" && ctest --output-on-failure --no-tests=error --parallel "$(nproc)" -L "^($(IFS='|'; echo "${labels[*]}"))\$" \
-  -E '\.np[3-8]$|^heat3d\.(backends|auto)_bitwise$|^boundary\.(insulated|mixed_bitwise)$' "$@")
+  -E '\.np[3-8]$|^heat3d\.(backends|auto)_bitwise$|^boundary\.(insulated|mixed_bitwise|cosine_exact)$|^advect3d\.bitwise$' "$@")
 (cd "$build" && ctest --output-on-failure --no-tests=error -R '^multinode\.unavailable$')
 
 echo "== heat3d on MPICH against Open MPI: same checksums"

@@ -126,7 +126,8 @@ Checkpoint read_checkpoint(const std::string& path, const core::Config& cfg, con
     std::string fields;
     if (!h5::read_attr(r, "equation", ck.equation)) bad(path, "damaged checkpoint: attribute equation is missing");
     if (std::find(equations.begin(), equations.end(), ck.equation) == equations.end())
-      bad(path, fmt::format("damaged checkpoint: unknown equation \"{}\" (expected {})", ck.equation, fmt::join(equations, " or ")));
+      bad(path, fmt::format("damaged checkpoint: unknown equation \"{}\" (expected one of: {})", ck.equation,
+                            fmt::join(equations, ", ")));
     if (!h5::read_attr(r, "fields", fields) || fields.empty()) bad(path, "damaged checkpoint: attribute fields is missing");
     ck.fields = split_commas(fields);
   }
