@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "cartex/core/error.hpp"
 #include "cartex/core/kokkos_compat.hpp"
 #include "sine_factors.hpp"
 
@@ -24,7 +25,8 @@ KOKKOS_INLINE_FUNCTION std::uint64_t mix64(std::uint64_t x) {
 }  // namespace
 
 void mpi_allreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  MPI_Allreduce(send, recv, count, type, op, comm);
+  if (MPI_Allreduce(send, recv, count, type, op, comm) != MPI_SUCCESS)
+    throw core::Error("MPI_Allreduce failed in the diagnostics");
 }
 
 FieldStats field_stats(const core::Field& f, MPI_Comm comm, const Allreduce& allreduce) {
