@@ -2,23 +2,15 @@
 
 #include <cmath>
 
-namespace cartex::physics {
+#include "cartex/core/stability.hpp"
 
-std::complex<double> complex_symbol(const core::Stencil& s, const std::array<double, 3>& theta) {
-  std::complex<double> lambda{0, 0};
-  for (int q = 0; q < s.size(); ++q) {
-    double phase = 0;
-    for (int d = 0; d < 3; ++d) phase += theta[d] * s.offsets[q][d];
-    lambda += s.weights[q] * std::complex<double>(std::cos(phase), std::sin(phase));
-  }
-  return lambda;
-}
+namespace cartex::physics {
 
 std::complex<double> euler_amplification(const core::Stencil& s, double dt, const std::array<double, 3>& kappa,
                                          const core::GlobalGrid& grid) {
   std::array<double, 3> theta{0, 0, 0};
   for (int d = 0; d < grid.dim; ++d) theta[d] = kappa[d] * grid.spacing(d);
-  return 1.0 + dt * complex_symbol(s, theta);
+  return 1.0 + dt * core::fourier_symbol(s, theta);
 }
 
 kernels::ModeSum euler_sine_mode(const core::Stencil& s, double dt, double amplitude, const std::array<double, 3>& k,

@@ -19,15 +19,13 @@
 
 namespace cartex::physics {
 
-// lambda(theta) = sum_q w_q exp(i sum_d theta_d o_qd), summed in point order.
-std::complex<double> complex_symbol(const core::Stencil& s, const std::array<double, 3>& theta);
-
-// The amplification factor of explicit Euler for the plane wave of wave vector `kappa` on `grid`.
+// The amplification factor of explicit Euler for the plane wave of wave vector `kappa` on `grid`:
+// 1 + dt * lambda, lambda the stencil's symbol (core::fourier_symbol).
 std::complex<double> euler_amplification(const core::Stencil& s, double dt, const std::array<double, 3>& kappa,
                                          const core::GlobalGrid& grid);
 
 // The exact solution at `step` from amplitude * prod_d sin(k_d x_d) (k[d] unused beyond grid.dim);
-// G^n as |G|^n e^{i n arg G}. Exact only where every dimension is periodic (the caller's check).
+// G^n as |G|^n e^{i n arg G}. Exact where every dimension is periodic or between walls that follow it (the caller's check).
 kernels::ModeSum euler_sine_mode(const core::Stencil& s, double dt, double amplitude, const std::array<double, 3>& k,
                                  const core::GlobalGrid& grid, long step);
 
