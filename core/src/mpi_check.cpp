@@ -1,0 +1,33 @@
+#include "cartex/core/mpi_check.hpp"
+
+#include <string>
+
+#include "cartex/core/error.hpp"
+
+namespace cartex::core {
+
+void check_mpi(int rc, const char* call) {
+  if (rc == MPI_SUCCESS) return;
+  int rank = -1;
+  if (MPI_Comm_rank(MPI_COMM_WORLD, &rank) != MPI_SUCCESS) rank = -1;  // only for the message
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) len = 0;
+  std::string message = std::string(call) + " failed on rank " + std::to_string(rank);
+  if (len > 0) message += ": " + std::string(text, static_cast<size_t>(len));
+  throw Error(message);
+}
+
+int comm_rank(MPI_Comm comm) {
+  int rank = 0;
+  check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  return rank;
+}
+
+int comm_size(MPI_Comm comm) {
+  int size = 0;
+  check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
+  return size;
+}
+
+}  // namespace cartex::core
