@@ -194,7 +194,8 @@ def case_disk_full():
         check(code != 0, f"the run on a full disk exited {code}")
         check(took < 30, f"the run on a full disk took {took:.1f} s")
         check(1 <= len(lines) <= 2 and all(re.match(r"^rank \d: error: .*small/checkpoint_\d+\.h5", l) for l in lines),
-              f"full disk: expected one error line per failing rank naming the checkpoint, got:\n{err}")
+              f"full disk: expected one error line per failing rank naming the checkpoint; exit code {code}, per-rank "
+              f"codes {codes}, stderr:\n{err}\nstdout's last lines:\n" + "\n".join(out.splitlines()[-5:]))
         names = checkpoints(mnt)
         check(len(names) >= 1, f"no complete checkpoint before the disk filled: {os.listdir(mnt)}")
         if names:

@@ -8,6 +8,7 @@
 
 #include "atomic_rename.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/core/schedule.hpp"
 #include "cartex/io/field_file.hpp"
@@ -25,7 +26,7 @@ OutputWriter::OutputWriter(const core::Config& cfg, const core::ProcessGrid& pro
                            MPI_Comm comm)
     : cfg_(cfg), prov_(make_provenance(cfg, procs, restart_from, comm)), comm_(comm), first_step_(first_step),
       restarted_(!restart_from.empty()) {
-  MPI_Comm_rank(comm, &rank_);
+  rank_ = core::comm_rank(comm);
   // A restarted run's XDMF index keeps the field files the first run wrote up to the restart step.
   if (rank_ == 0 && restarted_ && fields_every().active())
     for (long s = 0; s <= first_step; ++s)

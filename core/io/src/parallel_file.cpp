@@ -10,6 +10,8 @@
 
 #include "atomic_rename.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
+#include "cartex/core/mpi_main.hpp"
 
 namespace cartex::io {
 
@@ -38,7 +40,7 @@ void write_grid_attrs(hid_t obj, const core::GlobalGrid& grid) {
 ParallelFile::ParallelFile(const std::string& path, const Provenance& prov, MPI_Comm comm)
     : path_(path), tmp_(path + ".tmp"), comm_(comm) {
   h5::silence_errors();
-  MPI_Comm_rank(comm, &rank_);
+  rank_ = core::comm_rank(comm);
   h5::Handle fapl(h5::check(H5Pcreate(H5P_FILE_ACCESS), "H5Pcreate"));
   h5::check(H5Pset_fapl_mpio(fapl.get(), comm, MPI_INFO_NULL), "H5Pset_fapl_mpio");
   h5::check(H5Pset_coll_metadata_write(fapl.get(), true), "H5Pset_coll_metadata_write");
@@ -140,14 +142,13 @@ void ParallelFile::write_table(const std::string& name, const Table& t) {
 
 double ParallelFile::commit() {
   if (abort_requested(path_)) {
-    if (rank_ == 0) std::fprintf(stderr, "cartex io: CARTEX_IO_TEST_ABORT: aborting while writing %s\n", tmp_.c_str());
-    MPI_Abort(comm_, 3);
+    core::abort_job(comm_, rank_ == 0 ? fmt::format("cartex io: CARTEX_IO_TEST_ABORT: aborting while writing {}", tmp_) : "", 3);
   }
   h5::check(H5Fflush(file_.get(), H5F_SCOPE_GLOBAL), fmt::format("H5Fflush {}", tmp_));
   xfer_.close_checked("closing a transfer property list");
   file_.close_checked(fmt::format("closing {}", tmp_));
   // Every rank has closed (H5Fclose is collective); only then may the name point at the file.
-  MPI_Barrier(comm_);
+  core::check_mpi(MPI_Barrier(comm_), "MPI_Barrier");
   int ok = 1;
   std::string why;
   if (rank_ == 0) {
@@ -158,7 +159,7 @@ double ParallelFile::commit() {
       why = e.what();
     }
   }
-  MPI_Bcast(&ok, 1, MPI_INT, 0, comm_);
+  core::check_mpi(MPI_Bcast(&ok, 1, MPI_INT, 0, comm_), "MPI_Bcast");
   if (!ok) throw core::Error(rank_ == 0 ? why : fmt::format("renaming {} failed on rank 0", tmp_));
   return bytes_;
 }

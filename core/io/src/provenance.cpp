@@ -3,6 +3,7 @@
 #include <cstring>
 #include <ctime>
 
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/core/version.hpp"
 
 namespace cartex::io {
@@ -18,15 +19,13 @@ Provenance make_provenance(const core::Config& cfg, const core::ProcessGrid& pro
   p.ranks = procs.size();
   // Collective attribute writes need identical values on every rank, so rank 0's clock decides.
   char stamp[32] = {};
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  if (rank == 0) {
+  if (core::comm_rank(comm) == 0) {
     const std::time_t now = std::time(nullptr);
     std::tm utc{};
     gmtime_r(&now, &utc);
     std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
   }
-  MPI_Bcast(stamp, sizeof stamp, MPI_CHAR, 0, comm);
+  core::check_mpi(MPI_Bcast(stamp, sizeof stamp, MPI_CHAR, 0, comm), "MPI_Bcast");
   p.start_time = stamp;
   return p;
 }
