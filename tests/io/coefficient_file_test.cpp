@@ -1,8 +1,8 @@
 // A varying coefficient read from an HDF5 dataset (io/coefficient_file.hpp), under MPI on 1-4
 // ranks: a field file written by the ranks reads back into every view cell of each rank's block,
 // halo included (periodic ghosts from their owner, wall ghosts from the nearest cell), for halos 1
-// and 2, 2D and 3D; a wrong shape, a missing dataset or file and an integer dataset are errors that
-// name the file and the problem.
+// and 2, 2D and 3D; the collective scan gives every rank the whole range; a wrong shape, a missing
+// dataset or file and an integer dataset are errors that name the file and the problem.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -125,6 +125,28 @@ TEST(CoefficientFile, BadFilesAreErrorsNamingTheProblem) {
   EXPECT_NE(error_of([&] { read_coefficient_file(path, "rank", c.grid, l); }).find("dataset rank is not floating point"),
             std::string::npos);
   EXPECT_NE(error_of([&] { read_coefficient_file(path + ".missing", "u", c.grid, l); }).find("no such file"), std::string::npos);
+  world_barrier();
+  if (world_rank() == 0) fs::remove_all(fs::path(path).parent_path());
+}
+
+// The scan is collective (each rank reads every size-th z-plane): every rank gets the whole dataset's
+// range, a value seen by one rank only reaches all, and a bad dataset is the same error on every rank.
+TEST(CoefficientFile, ScanGivesEveryRankTheWholeRange) {
+  const core::Config c = config(3);
+  const core::Decomposition dec(c.grid, core::ProcessGrid::create(c.grid, {0, 0, 0}, world_size()));
+  const std::string path = shared_path("alpha.h5");
+  write_encoded(c, dec, path);
+  const std::array<double, 2> range = scan_coefficient_file(path, "u", c.grid);
+  EXPECT_EQ(range[0], encode(0, 0, 0));
+  EXPECT_EQ(range[1], encode(c.grid.n[0] - 1, c.grid.n[1] - 1, c.grid.n[2] - 1));
+  core::GlobalGrid other = c.grid;
+  other.n[0] += 1;
+  EXPECT_NE(error_of([&] { scan_coefficient_file(path, "u", other); }).find("has shape (6, 7, 9), expected the grid's (6, 7, 10)"),
+            std::string::npos)
+      << "rank " << world_rank();
+  EXPECT_NE(error_of([&] { scan_coefficient_file(path, "rank", c.grid); }).find("dataset rank is not floating point"),
+            std::string::npos)
+      << "rank " << world_rank();
   world_barrier();
   if (world_rank() == 0) fs::remove_all(fs::path(path).parent_path());
 }

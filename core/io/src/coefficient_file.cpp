@@ -1,6 +1,7 @@
 #include "cartex/io/coefficient_file.hpp"
 
 #include <fmt/format.h>
+#include <mpi.h>
 
 #include <array>
 #include <cmath>
@@ -9,6 +10,7 @@
 
 #include "cartex/core/coefficient.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
 #include "h5.hpp"
 
 namespace cartex::io {
@@ -87,11 +89,16 @@ void read_box(const CheckedDataset& c, const std::string& file, const std::strin
 
 }  // namespace
 
-std::array<double, 2> scan_coefficient_file(const std::string& file, const std::string& dataset, const core::GlobalGrid& grid) {
+namespace {
+
+// The planes z = first, first + stride, ... of the dataset folded into {smallest, largest} (NaN
+// smallest if any value is NaN), one z-plane in memory at a time.
+std::array<double, 2> scan_planes(const std::string& file, const std::string& dataset, const core::GlobalGrid& grid, long first,
+                                  long stride) {
   CheckedDataset c = open_checked(file, dataset, grid);
   std::array<double, 2> range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
   std::vector<double> buf;
-  for (long z = 0; z < grid.n[2]; ++z) {  // one z-plane at a time: memory of one plane
+  for (long z = first; z < grid.n[2]; z += stride) {
     const hsize_t start3[3] = {static_cast<hsize_t>(z), 0, 0};
     const hsize_t count3[3] = {1, static_cast<hsize_t>(grid.n[1]), static_cast<hsize_t>(grid.n[0])};
     read_box(c, file, dataset, start3, count3, buf);
@@ -103,6 +110,41 @@ std::array<double, 2> scan_coefficient_file(const std::string& file, const std::
   }
   c.file.close_checked("closing " + file);
   return range;
+}
+
+}  // namespace
+
+std::array<double, 2> scan_coefficient_file(const std::string& file, const std::string& dataset, const core::GlobalGrid& grid) {
+  int initialized = 0, finalized = 0;
+  core::check_mpi(MPI_Initialized(&initialized), "MPI_Initialized");
+  core::check_mpi(MPI_Finalized(&finalized), "MPI_Finalized");
+  if (!initialized || finalized) return scan_planes(file, dataset, grid, 0, 1);
+
+  // Every rank reads every size-th plane (the file once in all, not once per rank) and the ranks agree
+  // on the outcome: the same range, or the lowest failing rank's error, on every rank (the loader
+  // runs on every rank and must refuse the same input everywhere).
+  const MPI_Comm comm = MPI_COMM_WORLD;
+  const int rank = core::comm_rank(comm), size = core::comm_size(comm);
+  std::array<double, 2> range{};
+  std::string error;
+  try {
+    range = scan_planes(file, dataset, grid, rank, size);
+  } catch (const core::Error& e) {
+    error = e.what();
+  }
+  int first = error.empty() ? size : rank;
+  core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
+  if (first < size) {
+    int length = static_cast<int>(error.size());
+    core::check_mpi(MPI_Bcast(&length, 1, MPI_INT, first, comm), "MPI_Bcast");
+    error.resize(static_cast<size_t>(length));
+    core::check_mpi(MPI_Bcast(error.data(), length, MPI_CHAR, first, comm), "MPI_Bcast");
+    throw core::Error(error);
+  }
+  // {-smallest, largest, any NaN}: one MPI_MAX folds all three.
+  double folded[3] = {std::isnan(range[0]) ? 0.0 : -range[0], range[1], std::isnan(range[0]) ? 1.0 : 0.0};
+  core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, folded, 3, MPI_DOUBLE, MPI_MAX, comm), "MPI_Allreduce");
+  return {folded[2] > 0 ? std::numeric_limits<double>::quiet_NaN() : -folded[0], folded[1]};
 }
 
 std::vector<double> read_coefficient_file(const std::string& file, const std::string& dataset, const core::GlobalGrid& grid,

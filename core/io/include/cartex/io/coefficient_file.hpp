@@ -19,8 +19,11 @@ namespace cartex::io {
 std::vector<double> read_coefficient_file(const std::string& file, const std::string& dataset, const core::GlobalGrid& grid,
                                           const core::FieldLayout& layout);
 
-// The smallest (NaN if any value is NaN) and largest value of the whole dataset, read one z-plane at
-// a time, after the same checks: core::CoefficientFileScan, installed by the apps for the input's checks.
+// The smallest (NaN if any value is NaN) and largest value of the whole dataset, after the same checks:
+// core::CoefficientFileScan, installed by the apps for the input's checks. Collective over
+// MPI_COMM_WORLD when MPI is running (the loader runs on every rank): each rank reads every size-th
+// z-plane, one plane in memory, so the file is read once in all; every rank returns the same range or
+// throws the lowest failing rank's error. Without MPI it reads every plane itself.
 std::array<double, 2> scan_coefficient_file(const std::string& file, const std::string& dataset, const core::GlobalGrid& grid);
 
 }  // namespace cartex::io
