@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/mpi_check.hpp"
 #include "benchstats/csv.hpp"
 #include "benchstats/timing.hpp"
 #include "cartex/cart/cx_cart.h"
@@ -20,6 +21,8 @@
 #include "config.hpp"
 
 namespace cartbench {
+
+using cartex::core::check_mpi;
 namespace {
 
 namespace cc = cartex::cart;
@@ -28,15 +31,15 @@ MPI_Comm create(const Config& c, const std::vector<int>& dims, const std::vector
                 const char* execution) {
   const std::vector<int> periods(dims.size(), c.mesh ? 0 : 1);
   MPI_Info info;
-  MPI_Info_create(&info);
-  MPI_Info_set(info, "cx_algorithm", algorithm);
-  MPI_Info_set(info, "cx_execution", execution);
+  check_mpi(MPI_Info_create(&info), "MPI_Info_create");
+  check_mpi(MPI_Info_set(info, "cx_algorithm", algorithm), "MPI_Info_set");
+  check_mpi(MPI_Info_set(info, "cx_execution", execution), "MPI_Info_set");
   MPI_Comm comm = MPI_COMM_NULL;
   const int t = static_cast<int>(offsets.size() / dims.size());
   if (CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
                                   info, 0, &comm) != MPI_SUCCESS)
     MPI_Abort(MPI_COMM_WORLD, 2);
-  MPI_Info_free(&info);
+  check_mpi(MPI_Info_free(&info), "MPI_Info_free");
   return comm;
 }
 
@@ -58,8 +61,8 @@ struct Buffers {
 
 void run_collectives(const Config& c) {
   int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &p), "MPI_Comm_size");
+  check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   const std::vector<int> dims = dims_of(c, p), offsets = offsets_of(c);
   const int t = static_cast<int>(offsets.size()) / c.d;
   std::map<std::string, MPI_Comm> nb = {{"direct", create(c, dims, offsets, "direct", "zerocopy")},
@@ -72,8 +75,9 @@ void run_collectives(const Config& c) {
   std::vector<int> sources(static_cast<std::size_t>(indeg) + 1), targets(static_cast<std::size_t>(outdeg) + 1);
   CX_Cart_neighbor_graph_get(nb["direct"], indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(), MPI_UNWEIGHTED);
   MPI_Comm graph;
-  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(),
-                                 MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+  check_mpi(MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(),
+                                           MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph),
+            "MPI_Dist_graph_create_adjacent");
   const cc::Offsets off(c.d, offsets);
   std::vector<int> all_sources(static_cast<std::size_t>(t) + 1), all_targets(static_cast<std::size_t>(t) + 1);
   CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED);
@@ -117,23 +121,36 @@ void run_collectives(const Config& c) {
         int* s = B.send.data();
         int* r = B.recv.data();
         if (impl == "mpi_neighbor") {
-          if (op == "alltoall") run = [=] { MPI_Neighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph); };
-          else if (op == "allgather") run = [=] { MPI_Neighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph); };
+          if (op == "alltoall")
+            run = [=] { check_mpi(MPI_Neighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph), "MPI_Neighbor_alltoall"); };
+          else if (op == "allgather")
+            run = [=] { check_mpi(MPI_Neighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph), "MPI_Neighbor_allgather"); };
           else
             run = [=, &B] {
-              MPI_Neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph);
+              check_mpi(MPI_Neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(),
+                                               MPI_INT, graph),
+                        "MPI_Neighbor_alltoallv");
             };
         } else if (impl == "mpi_ineighbor") {
           if (op == "alltoall")
-            run = [=] { MPI_Request q; MPI_Ineighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph, &q); MPI_Wait(&q, MPI_STATUS_IGNORE); };
+            run = [=] {
+              MPI_Request q;
+              check_mpi(MPI_Ineighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph, &q), "MPI_Ineighbor_alltoall");
+              check_mpi(MPI_Wait(&q, MPI_STATUS_IGNORE), "MPI_Wait");
+            };
           else if (op == "allgather")
-            run = [=] { MPI_Request q; MPI_Ineighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph, &q); MPI_Wait(&q, MPI_STATUS_IGNORE); };
+            run = [=] {
+              MPI_Request q;
+              check_mpi(MPI_Ineighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph, &q), "MPI_Ineighbor_allgather");
+              check_mpi(MPI_Wait(&q, MPI_STATUS_IGNORE), "MPI_Wait");
+            };
           else
             run = [=, &B] {
               MPI_Request q;
-              MPI_Ineighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph,
-                                      &q);
-              MPI_Wait(&q, MPI_STATUS_IGNORE);
+              check_mpi(MPI_Ineighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(),
+                                                MPI_INT, graph, &q),
+                        "MPI_Ineighbor_alltoallv");
+              check_mpi(MPI_Wait(&q, MPI_STATUS_IGNORE), "MPI_Wait");
             };
         } else if (impl == "graph_combining") {
           if (op == "alltoall")
@@ -222,8 +239,8 @@ void run_collectives(const Config& c) {
     }
   }
   for (CX_Cart_plan& plan : plans) CX_Cart_plan_free(&plan);
-  MPI_Comm_free(&graph);
-  for (auto& [name, comm] : nb) MPI_Comm_free(&comm);
+  check_mpi(MPI_Comm_free(&graph), "MPI_Comm_free");
+  for (auto& [name, comm] : nb) check_mpi(MPI_Comm_free(&comm), "MPI_Comm_free");
 }
 
 }  // namespace cartbench

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/mpi_check.hpp"
 #include "benchstats/summary.hpp"
 #include "cartex/cart/cx_cart.h"
 #include "cartex/cart/schedule.hpp"
@@ -15,10 +16,12 @@
 
 namespace cartbench {
 
+using cartex::core::check_mpi;
+
 void run_setup(const Config& c) {
   int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &p), "MPI_Comm_size");
+  check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   const std::vector<int> dims = dims_of(c, p), offsets = offsets_of(c);
   const std::vector<int> periods(dims.size(), c.mesh ? 0 : 1);
   const int t = static_cast<int>(offsets.size()) / c.d;
@@ -47,7 +50,7 @@ void run_setup(const Config& c) {
          CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
                                      MPI_INFO_NULL, 0, &comm);
          const double dt = MPI_Wtime() - t0;
-         MPI_Comm_free(&comm);
+         check_mpi(MPI_Comm_free(&comm), "MPI_Comm_free");
          return dt;
        }},
       {"cart+dist_graph_adjacent",
@@ -55,16 +58,17 @@ void run_setup(const Config& c) {
          MPI_Comm cart, graph;
          std::vector<int> src, dst;
          double t0 = MPI_Wtime();
-         MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart);
+         check_mpi(MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart), "MPI_Cart_create");
          double dt = MPI_Wtime() - t0;
          neighbor_lists(cart, src, dst);
          t0 = MPI_Wtime();
-         MPI_Dist_graph_create_adjacent(cart, static_cast<int>(src.size()) - 1, src.data(), MPI_UNWEIGHTED,
-                                        static_cast<int>(dst.size()) - 1, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0,
-                                        &graph);
+         check_mpi(MPI_Dist_graph_create_adjacent(cart, static_cast<int>(src.size()) - 1, src.data(), MPI_UNWEIGHTED,
+                                                  static_cast<int>(dst.size()) - 1, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0,
+                                                  &graph),
+                   "MPI_Dist_graph_create_adjacent");
          dt += MPI_Wtime() - t0;
-         MPI_Comm_free(&graph);
-         MPI_Comm_free(&cart);
+         check_mpi(MPI_Comm_free(&graph), "MPI_Comm_free");
+         check_mpi(MPI_Comm_free(&cart), "MPI_Comm_free");
          return dt;
        }},
       {"cart+dist_graph",
@@ -72,17 +76,18 @@ void run_setup(const Config& c) {
          MPI_Comm cart, graph;
          std::vector<int> src, dst;
          double t0 = MPI_Wtime();
-         MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart);
+         check_mpi(MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart), "MPI_Cart_create");
          double dt = MPI_Wtime() - t0;
          neighbor_lists(cart, src, dst);
          int me = 0;
-         MPI_Comm_rank(cart, &me);
+         check_mpi(MPI_Comm_rank(cart, &me), "MPI_Comm_rank");
          const int degree = static_cast<int>(dst.size()) - 1;
          t0 = MPI_Wtime();
-         MPI_Dist_graph_create(cart, 1, &me, &degree, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+         check_mpi(MPI_Dist_graph_create(cart, 1, &me, &degree, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph),
+                   "MPI_Dist_graph_create");
          dt += MPI_Wtime() - t0;
-         MPI_Comm_free(&graph);
-         MPI_Comm_free(&cart);
+         check_mpi(MPI_Comm_free(&graph), "MPI_Comm_free");
+         check_mpi(MPI_Comm_free(&cart), "MPI_Comm_free");
          return dt;
        }},
       {"schedules_alltoall+allgather", [&] {
@@ -98,9 +103,9 @@ void run_setup(const Config& c) {
   for (int s = 0; s < c.series; ++s)
     for (std::size_t i = 0; i < variants.size(); ++i)
       for (int r = 0; r < c.reps; ++r) {
-        MPI_Barrier(MPI_COMM_WORLD);
+        check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
         double local = variants[i].once(), slowest = 0.0;
-        MPI_Reduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        check_mpi(MPI_Reduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD), "MPI_Reduce");
         samples[i].push_back(slowest);
       }
   if (rank != 0) return;
