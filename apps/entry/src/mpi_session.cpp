@@ -19,7 +19,15 @@ bool succeeded(int rc, const char* call, const char* program) {
 
 }  // namespace
 
-bool init_mpi(int* argc, char*** argv, const char* program) { return succeeded(MPI_Init(argc, argv), "MPI_Init", program); }
+bool init_mpi(int* argc, char*** argv, const char* program) {
+  if (!succeeded(MPI_Init(argc, argv), "MPI_Init", program)) return false;
+  // Errors return instead of ending the job inside MPI: a failing call returns its code, which
+  // check_mpi turns into a cartex::core::Error naming the call (reported by run_main on every rank).
+  // Communicators made from MPI_COMM_WORLD (duplicates, splits, topologies) inherit the handler.
+  if (succeeded(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler", program)) return true;
+  succeeded(MPI_Finalize(), "MPI_Finalize", program);
+  return false;
+}
 
 int finalize_mpi(int code, const char* program) {
   if (succeeded(MPI_Finalize(), "MPI_Finalize", program)) return code;

@@ -5,8 +5,9 @@
 
 namespace cartex::entry {
 
-// MPI_Init. On failure prints "PROGRAM: MPI_Init failed: MPI's text" to stderr and returns false:
-// the main then returns 1 without calling finalize_mpi.
+// MPI_Init, then MPI_ERRORS_RETURN on MPI_COMM_WORLD (a failing MPI call returns its code, which
+// check_mpi turns into a cartex::core::Error). On failure prints "PROGRAM: CALL failed: MPI's text"
+// to stderr and returns false: the main then returns 1 without calling finalize_mpi.
 bool init_mpi(int* argc, char*** argv, const char* program);
 
 // MPI_Finalize. Returns `code`, or 1 (with one line on stderr) when MPI_Finalize failed and `code` was 0.
