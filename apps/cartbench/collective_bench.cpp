@@ -16,12 +16,14 @@
 #include "benchstats/csv.hpp"
 #include "benchstats/timing.hpp"
 #include "cartex/cart/cx_cart.h"
+#include "cartex/cart/neighborhood.hpp"
 #include "cartex/cart/schedule.hpp"
 #include "cartex/graph/collectives.hpp"
 #include "config.hpp"
 
 namespace cartbench {
 
+using cartex::cart::check_cx;  // the C API returns an MPI error class; its text is CX_Error_string
 using cartex::core::check_mpi;
 namespace {
 
@@ -71,16 +73,16 @@ void run_collectives(const Config& c) {
                                         {"auto", create(c, dims, offsets, "auto", "auto")}};
   // The MPI reference: a dist graph with the same (existing) neighbors.
   int indeg = 0, outdeg = 0;
-  CX_Cart_neighbor_graph_count(nb["direct"], &indeg, &outdeg);
+  check_cx(CX_Cart_neighbor_graph_count(nb["direct"], &indeg, &outdeg));
   std::vector<int> sources(static_cast<std::size_t>(indeg) + 1), targets(static_cast<std::size_t>(outdeg) + 1);
-  CX_Cart_neighbor_graph_get(nb["direct"], indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(), MPI_UNWEIGHTED);
+  check_cx(CX_Cart_neighbor_graph_get(nb["direct"], indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(), MPI_UNWEIGHTED));
   MPI_Comm graph;
   check_mpi(MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(),
                                            MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph),
             "MPI_Dist_graph_create_adjacent");
   const cc::Offsets off(c.d, offsets);
   std::vector<int> all_sources(static_cast<std::size_t>(t) + 1), all_targets(static_cast<std::size_t>(t) + 1);
-  CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED);
+  check_cx(CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED));
   // The general-graph message combining of comm/graph (HiPC'17) on the same dist graph.
   const std::shared_ptr<const cartex::graph::Pattern> pattern = cartex::graph::Pattern::build(graph);
   std::vector<std::unique_ptr<cartex::graph::Plan>> graph_plans;
@@ -180,19 +182,20 @@ void run_collectives(const Config& c) {
         } else if (impl.size() > 5 && impl.compare(impl.size() - 5, 5, "_init") == 0 && nb.count(impl.substr(0, impl.size() - 5))) {
           CX_Cart_plan plan = nullptr;
           MPI_Comm comm = nb[impl.substr(0, impl.size() - 5)];
-          if (op == "alltoall") CX_Cart_alltoall_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan);
-          else if (op == "allgather") CX_Cart_allgather_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan);
+          if (op == "alltoall") check_cx(CX_Cart_alltoall_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan));
+          else if (op == "allgather") check_cx(CX_Cart_allgather_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan));
           else
-            CX_Cart_alltoallv_init(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm, &plan);
+            check_cx(CX_Cart_alltoallv_init(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT,
+                                            comm, &plan));
           plans.push_back(plan);
-          run = [plan] { CX_Cart_plan_execute(plan); };
+          run = [plan] { check_cx(CX_Cart_plan_execute(plan)); };
         } else if (nb.count(impl)) {
           MPI_Comm comm = nb[impl];
-          if (op == "alltoall") run = [=] { CX_Cart_alltoall(s, m, MPI_INT, r, m, MPI_INT, comm); };
-          else if (op == "allgather") run = [=] { CX_Cart_allgather(s, m, MPI_INT, r, m, MPI_INT, comm); };
+          if (op == "alltoall") run = [=] { check_cx(CX_Cart_alltoall(s, m, MPI_INT, r, m, MPI_INT, comm)); };
+          else if (op == "allgather") run = [=] { check_cx(CX_Cart_allgather(s, m, MPI_INT, r, m, MPI_INT, comm)); };
           else
             run = [=, &B] {
-              CX_Cart_alltoallv(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm);
+              check_cx(CX_Cart_alltoallv(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm));
             };
         } else {
           if (rank == 0) std::fprintf(stderr, "unknown implementation %s\n", impl.c_str());
@@ -238,7 +241,7 @@ void run_collectives(const Config& c) {
                benchstats::fixed(s.mean * 1e6), benchstats::fixed(s.min * 1e6), benchstats::fixed(ratio)});
     }
   }
-  for (CX_Cart_plan& plan : plans) CX_Cart_plan_free(&plan);
+  for (CX_Cart_plan& plan : plans) check_cx(CX_Cart_plan_free(&plan));
   check_mpi(MPI_Comm_free(&graph), "MPI_Comm_free");
   for (auto& [name, comm] : nb) check_mpi(MPI_Comm_free(&comm), "MPI_Comm_free");
 }

@@ -11,11 +11,13 @@
 #include "cartex/core/mpi_check.hpp"
 #include "benchstats/summary.hpp"
 #include "cartex/cart/cx_cart.h"
+#include "cartex/cart/neighborhood.hpp"
 #include "cartex/cart/schedule.hpp"
 #include "config.hpp"
 
 namespace cartbench {
 
+using cartex::cart::check_cx;  // the C API returns an MPI error class; its text is CX_Error_string
 using cartex::core::check_mpi;
 
 void run_setup(const Config& c) {
@@ -31,7 +33,7 @@ void run_setup(const Config& c) {
     dst.clear();
     for (int i = 0; i < t; ++i) {
       int in = 0, out = 0;
-      CX_Cart_relative_shift(cart, offsets.data() + static_cast<std::size_t>(i) * c.d, &in, &out);
+      check_cx(CX_Cart_relative_shift(cart, offsets.data() + static_cast<std::size_t>(i) * c.d, &in, &out));
       if (in != MPI_PROC_NULL) src.push_back(in);
       if (out != MPI_PROC_NULL) dst.push_back(out);
     }
@@ -47,8 +49,8 @@ void run_setup(const Config& c) {
        [&] {
          MPI_Comm comm;
          const double t0 = MPI_Wtime();
-         CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
-                                     MPI_INFO_NULL, 0, &comm);
+         check_cx(CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
+                                              MPI_INFO_NULL, 0, &comm));
          const double dt = MPI_Wtime() - t0;
          check_mpi(MPI_Comm_free(&comm), "MPI_Comm_free");
          return dt;
