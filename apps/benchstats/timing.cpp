@@ -6,11 +6,13 @@
 #include <numeric>
 #include <random>
 
+#include "cartex/core/mpi_check.hpp"
+
 namespace benchstats {
 
 double slowest(double local, MPI_Comm comm) {
   double out = 0.0;
-  MPI_Allreduce(&local, &out, 1, MPI_DOUBLE, MPI_MAX, comm);
+  cartex::core::check_mpi(MPI_Allreduce(&local, &out, 1, MPI_DOUBLE, MPI_MAX, comm), "MPI_Allreduce");
   return out;
 }
 
@@ -24,7 +26,7 @@ void time_cells(std::vector<Cell>& cells, const Method& m, MPI_Comm comm) {
     std::shuffle(order.begin(), order.end(), rng);
     for (std::size_t k : order)
       for (int r = 0; r < m.reps; ++r) {
-        MPI_Barrier(comm);
+        cartex::core::check_mpi(MPI_Barrier(comm), "MPI_Barrier");
         const double t0 = MPI_Wtime();
         cells[k].run();
         cells[k].samples.push_back(slowest(MPI_Wtime() - t0, comm));

@@ -12,14 +12,19 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/mpi_check.hpp"
 #include "benchstats/csv.hpp"
 #include "benchstats/timing.hpp"
 #include "cartex/cart/cx_cart.h"
+#include "cartex/cart/neighborhood.hpp"
 #include "cartex/cart/schedule.hpp"
 #include "cartex/graph/collectives.hpp"
 #include "config.hpp"
 
 namespace cartbench {
+
+using cartex::cart::check_cx;  // the C API returns an MPI error class; its text is CX_Error_string
+using cartex::core::check_mpi;
 namespace {
 
 namespace cc = cartex::cart;
@@ -28,15 +33,15 @@ MPI_Comm create(const Config& c, const std::vector<int>& dims, const std::vector
                 const char* execution) {
   const std::vector<int> periods(dims.size(), c.mesh ? 0 : 1);
   MPI_Info info;
-  MPI_Info_create(&info);
-  MPI_Info_set(info, "cx_algorithm", algorithm);
-  MPI_Info_set(info, "cx_execution", execution);
+  check_mpi(MPI_Info_create(&info), "MPI_Info_create");
+  check_mpi(MPI_Info_set(info, "cx_algorithm", algorithm), "MPI_Info_set");
+  check_mpi(MPI_Info_set(info, "cx_execution", execution), "MPI_Info_set");
   MPI_Comm comm = MPI_COMM_NULL;
   const int t = static_cast<int>(offsets.size() / dims.size());
   if (CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
                                   info, 0, &comm) != MPI_SUCCESS)
     MPI_Abort(MPI_COMM_WORLD, 2);
-  MPI_Info_free(&info);
+  check_mpi(MPI_Info_free(&info), "MPI_Info_free");
   return comm;
 }
 
@@ -58,8 +63,8 @@ struct Buffers {
 
 void run_collectives(const Config& c) {
   int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &p), "MPI_Comm_size");
+  check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   const std::vector<int> dims = dims_of(c, p), offsets = offsets_of(c);
   const int t = static_cast<int>(offsets.size()) / c.d;
   std::map<std::string, MPI_Comm> nb = {{"direct", create(c, dims, offsets, "direct", "zerocopy")},
@@ -68,15 +73,16 @@ void run_collectives(const Config& c) {
                                         {"auto", create(c, dims, offsets, "auto", "auto")}};
   // The MPI reference: a dist graph with the same (existing) neighbors.
   int indeg = 0, outdeg = 0;
-  CX_Cart_neighbor_graph_count(nb["direct"], &indeg, &outdeg);
+  check_cx(CX_Cart_neighbor_graph_count(nb["direct"], &indeg, &outdeg));
   std::vector<int> sources(static_cast<std::size_t>(indeg) + 1), targets(static_cast<std::size_t>(outdeg) + 1);
-  CX_Cart_neighbor_graph_get(nb["direct"], indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(), MPI_UNWEIGHTED);
+  check_cx(CX_Cart_neighbor_graph_get(nb["direct"], indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(), MPI_UNWEIGHTED));
   MPI_Comm graph;
-  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(),
-                                 MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+  check_mpi(MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, indeg, sources.data(), MPI_UNWEIGHTED, outdeg, targets.data(),
+                                           MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph),
+            "MPI_Dist_graph_create_adjacent");
   const cc::Offsets off(c.d, offsets);
   std::vector<int> all_sources(static_cast<std::size_t>(t) + 1), all_targets(static_cast<std::size_t>(t) + 1);
-  CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED);
+  check_cx(CX_Cart_neighbor_get(nb["direct"], t, all_sources.data(), MPI_UNWEIGHTED, t, all_targets.data(), MPI_UNWEIGHTED));
   // The general-graph message combining of comm/graph (HiPC'17) on the same dist graph.
   const std::shared_ptr<const cartex::graph::Pattern> pattern = cartex::graph::Pattern::build(graph);
   std::vector<std::unique_ptr<cartex::graph::Plan>> graph_plans;
@@ -117,23 +123,36 @@ void run_collectives(const Config& c) {
         int* s = B.send.data();
         int* r = B.recv.data();
         if (impl == "mpi_neighbor") {
-          if (op == "alltoall") run = [=] { MPI_Neighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph); };
-          else if (op == "allgather") run = [=] { MPI_Neighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph); };
+          if (op == "alltoall")
+            run = [=] { check_mpi(MPI_Neighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph), "MPI_Neighbor_alltoall"); };
+          else if (op == "allgather")
+            run = [=] { check_mpi(MPI_Neighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph), "MPI_Neighbor_allgather"); };
           else
             run = [=, &B] {
-              MPI_Neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph);
+              check_mpi(MPI_Neighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(),
+                                               MPI_INT, graph),
+                        "MPI_Neighbor_alltoallv");
             };
         } else if (impl == "mpi_ineighbor") {
           if (op == "alltoall")
-            run = [=] { MPI_Request q; MPI_Ineighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph, &q); MPI_Wait(&q, MPI_STATUS_IGNORE); };
+            run = [=] {
+              MPI_Request q;
+              check_mpi(MPI_Ineighbor_alltoall(s, m, MPI_INT, r, m, MPI_INT, graph, &q), "MPI_Ineighbor_alltoall");
+              check_mpi(MPI_Wait(&q, MPI_STATUS_IGNORE), "MPI_Wait");
+            };
           else if (op == "allgather")
-            run = [=] { MPI_Request q; MPI_Ineighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph, &q); MPI_Wait(&q, MPI_STATUS_IGNORE); };
+            run = [=] {
+              MPI_Request q;
+              check_mpi(MPI_Ineighbor_allgather(s, m, MPI_INT, r, m, MPI_INT, graph, &q), "MPI_Ineighbor_allgather");
+              check_mpi(MPI_Wait(&q, MPI_STATUS_IGNORE), "MPI_Wait");
+            };
           else
             run = [=, &B] {
               MPI_Request q;
-              MPI_Ineighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(), MPI_INT, graph,
-                                      &q);
-              MPI_Wait(&q, MPI_STATUS_IGNORE);
+              check_mpi(MPI_Ineighbor_alltoallv(s, B.scounts.data(), B.sdispls.data(), MPI_INT, r, B.rcounts.data(), B.rdispls.data(),
+                                                MPI_INT, graph, &q),
+                        "MPI_Ineighbor_alltoallv");
+              check_mpi(MPI_Wait(&q, MPI_STATUS_IGNORE), "MPI_Wait");
             };
         } else if (impl == "graph_combining") {
           if (op == "alltoall")
@@ -163,19 +182,20 @@ void run_collectives(const Config& c) {
         } else if (impl.size() > 5 && impl.compare(impl.size() - 5, 5, "_init") == 0 && nb.count(impl.substr(0, impl.size() - 5))) {
           CX_Cart_plan plan = nullptr;
           MPI_Comm comm = nb[impl.substr(0, impl.size() - 5)];
-          if (op == "alltoall") CX_Cart_alltoall_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan);
-          else if (op == "allgather") CX_Cart_allgather_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan);
+          if (op == "alltoall") check_cx(CX_Cart_alltoall_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan));
+          else if (op == "allgather") check_cx(CX_Cart_allgather_init(s, m, MPI_INT, r, m, MPI_INT, comm, &plan));
           else
-            CX_Cart_alltoallv_init(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm, &plan);
+            check_cx(CX_Cart_alltoallv_init(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT,
+                                            comm, &plan));
           plans.push_back(plan);
-          run = [plan] { CX_Cart_plan_execute(plan); };
+          run = [plan] { check_cx(CX_Cart_plan_execute(plan)); };
         } else if (nb.count(impl)) {
           MPI_Comm comm = nb[impl];
-          if (op == "alltoall") run = [=] { CX_Cart_alltoall(s, m, MPI_INT, r, m, MPI_INT, comm); };
-          else if (op == "allgather") run = [=] { CX_Cart_allgather(s, m, MPI_INT, r, m, MPI_INT, comm); };
+          if (op == "alltoall") run = [=] { check_cx(CX_Cart_alltoall(s, m, MPI_INT, r, m, MPI_INT, comm)); };
+          else if (op == "allgather") run = [=] { check_cx(CX_Cart_allgather(s, m, MPI_INT, r, m, MPI_INT, comm)); };
           else
             run = [=, &B] {
-              CX_Cart_alltoallv(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm);
+              check_cx(CX_Cart_alltoallv(s, B.counts.data(), B.displs.data(), MPI_INT, r, B.counts.data(), B.displs.data(), MPI_INT, comm));
             };
         } else {
           if (rank == 0) std::fprintf(stderr, "unknown implementation %s\n", impl.c_str());
@@ -221,9 +241,9 @@ void run_collectives(const Config& c) {
                benchstats::fixed(s.mean * 1e6), benchstats::fixed(s.min * 1e6), benchstats::fixed(ratio)});
     }
   }
-  for (CX_Cart_plan& plan : plans) CX_Cart_plan_free(&plan);
-  MPI_Comm_free(&graph);
-  for (auto& [name, comm] : nb) MPI_Comm_free(&comm);
+  for (CX_Cart_plan& plan : plans) check_cx(CX_Cart_plan_free(&plan));
+  check_mpi(MPI_Comm_free(&graph), "MPI_Comm_free");
+  for (auto& [name, comm] : nb) check_mpi(MPI_Comm_free(&comm), "MPI_Comm_free");
 }
 
 }  // namespace cartbench

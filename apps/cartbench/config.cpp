@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/cart/reduce_schedule.hpp"
 #include "cartex/cart/schedule.hpp"
 #include "cartex/cart/neighborhood_families.hpp"
@@ -27,7 +28,7 @@ std::string neighborhood_name(const Config& c) {
 std::vector<int> dims_of(const Config& c, int p) {
   if (!c.dims.empty()) return c.dims;
   std::vector<int> dims(static_cast<std::size_t>(c.d), 0);
-  MPI_Dims_create(p, c.d, dims.data());
+  cartex::core::check_mpi(MPI_Dims_create(p, c.d, dims.data()), "MPI_Dims_create");
   return dims;
 }
 

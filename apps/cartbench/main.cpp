@@ -9,6 +9,9 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "cartex/core/mpi_check.hpp"
+#include "cartex/core/mpi_main.hpp"
+#include "cartex/entry/mpi_session.hpp"
 #include "cartex/cart/model.hpp"
 #include "benchstats/command_line.hpp"
 #include "cartex/entry/run_main.hpp"
@@ -16,7 +19,7 @@
 #include "config.hpp"
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  if (!cartex::entry::init_mpi(&argc, &argv, "cartbench")) return cartex::core::kExitFailure;
   cartbench::Config c;
   CLI::App app{"cartbench: Cartesian collective communication benchmark"};
   bool metrics = false, setup = false, pingpong = false;
@@ -46,11 +49,10 @@ int main(int argc, char** argv) {
   app.add_option("--csv", c.csv, "CSV output file (rank 0)");
   app.add_option("--label", c.label, "label copied into the CSV");
   if (const int rc = benchstats::parse_command_line(app, argc, argv, "cartbench"); rc >= 0) {
-    MPI_Finalize();
-    return rc;
+    return cartex::entry::finalize_mpi(rc, "cartbench");
   }
   int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  cartex::core::check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   const int rc = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
     if (metrics) {
       if (rank == 0) cartbench::print_metrics(c);
@@ -66,6 +68,5 @@ int main(int argc, char** argv) {
     }
     return 0;
   });
-  MPI_Finalize();
-  return rc;
+  return cartex::entry::finalize_mpi(rc, "cartbench");
 }

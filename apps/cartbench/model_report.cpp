@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/cart/model.hpp"
 #include "cartex/cart/schedule.hpp"
 #include "config.hpp"
@@ -36,7 +37,7 @@ std::map<std::string, double> parse(const std::string& text) {
 
 void run_model(const Config& c) {
   int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  cartex::core::check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   if (rank != 0) return;
   auto kv = parse(c.model);
   if (!kv.count("alpha") || !kv.count("beta")) {

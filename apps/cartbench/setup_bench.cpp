@@ -8,17 +8,22 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/mpi_check.hpp"
 #include "benchstats/summary.hpp"
 #include "cartex/cart/cx_cart.h"
+#include "cartex/cart/neighborhood.hpp"
 #include "cartex/cart/schedule.hpp"
 #include "config.hpp"
 
 namespace cartbench {
 
+using cartex::cart::check_cx;  // the C API returns an MPI error class; its text is CX_Error_string
+using cartex::core::check_mpi;
+
 void run_setup(const Config& c) {
   int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &p), "MPI_Comm_size");
+  check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   const std::vector<int> dims = dims_of(c, p), offsets = offsets_of(c);
   const std::vector<int> periods(dims.size(), c.mesh ? 0 : 1);
   const int t = static_cast<int>(offsets.size()) / c.d;
@@ -28,7 +33,7 @@ void run_setup(const Config& c) {
     dst.clear();
     for (int i = 0; i < t; ++i) {
       int in = 0, out = 0;
-      CX_Cart_relative_shift(cart, offsets.data() + static_cast<std::size_t>(i) * c.d, &in, &out);
+      check_cx(CX_Cart_relative_shift(cart, offsets.data() + static_cast<std::size_t>(i) * c.d, &in, &out));
       if (in != MPI_PROC_NULL) src.push_back(in);
       if (out != MPI_PROC_NULL) dst.push_back(out);
     }
@@ -44,10 +49,10 @@ void run_setup(const Config& c) {
        [&] {
          MPI_Comm comm;
          const double t0 = MPI_Wtime();
-         CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
-                                     MPI_INFO_NULL, 0, &comm);
+         check_cx(CX_Cart_neighborhood_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), t, offsets.data(), MPI_UNWEIGHTED,
+                                              MPI_INFO_NULL, 0, &comm));
          const double dt = MPI_Wtime() - t0;
-         MPI_Comm_free(&comm);
+         check_mpi(MPI_Comm_free(&comm), "MPI_Comm_free");
          return dt;
        }},
       {"cart+dist_graph_adjacent",
@@ -55,16 +60,17 @@ void run_setup(const Config& c) {
          MPI_Comm cart, graph;
          std::vector<int> src, dst;
          double t0 = MPI_Wtime();
-         MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart);
+         check_mpi(MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart), "MPI_Cart_create");
          double dt = MPI_Wtime() - t0;
          neighbor_lists(cart, src, dst);
          t0 = MPI_Wtime();
-         MPI_Dist_graph_create_adjacent(cart, static_cast<int>(src.size()) - 1, src.data(), MPI_UNWEIGHTED,
-                                        static_cast<int>(dst.size()) - 1, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0,
-                                        &graph);
+         check_mpi(MPI_Dist_graph_create_adjacent(cart, static_cast<int>(src.size()) - 1, src.data(), MPI_UNWEIGHTED,
+                                                  static_cast<int>(dst.size()) - 1, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0,
+                                                  &graph),
+                   "MPI_Dist_graph_create_adjacent");
          dt += MPI_Wtime() - t0;
-         MPI_Comm_free(&graph);
-         MPI_Comm_free(&cart);
+         check_mpi(MPI_Comm_free(&graph), "MPI_Comm_free");
+         check_mpi(MPI_Comm_free(&cart), "MPI_Comm_free");
          return dt;
        }},
       {"cart+dist_graph",
@@ -72,17 +78,18 @@ void run_setup(const Config& c) {
          MPI_Comm cart, graph;
          std::vector<int> src, dst;
          double t0 = MPI_Wtime();
-         MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart);
+         check_mpi(MPI_Cart_create(MPI_COMM_WORLD, c.d, dims.data(), periods.data(), 0, &cart), "MPI_Cart_create");
          double dt = MPI_Wtime() - t0;
          neighbor_lists(cart, src, dst);
          int me = 0;
-         MPI_Comm_rank(cart, &me);
+         check_mpi(MPI_Comm_rank(cart, &me), "MPI_Comm_rank");
          const int degree = static_cast<int>(dst.size()) - 1;
          t0 = MPI_Wtime();
-         MPI_Dist_graph_create(cart, 1, &me, &degree, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+         check_mpi(MPI_Dist_graph_create(cart, 1, &me, &degree, dst.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph),
+                   "MPI_Dist_graph_create");
          dt += MPI_Wtime() - t0;
-         MPI_Comm_free(&graph);
-         MPI_Comm_free(&cart);
+         check_mpi(MPI_Comm_free(&graph), "MPI_Comm_free");
+         check_mpi(MPI_Comm_free(&cart), "MPI_Comm_free");
          return dt;
        }},
       {"schedules_alltoall+allgather", [&] {
@@ -98,9 +105,9 @@ void run_setup(const Config& c) {
   for (int s = 0; s < c.series; ++s)
     for (std::size_t i = 0; i < variants.size(); ++i)
       for (int r = 0; r < c.reps; ++r) {
-        MPI_Barrier(MPI_COMM_WORLD);
+        check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
         double local = variants[i].once(), slowest = 0.0;
-        MPI_Reduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        check_mpi(MPI_Reduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD), "MPI_Reduce");
         samples[i].push_back(slowest);
       }
   if (rank != 0) return;

@@ -6,24 +6,27 @@
 
 #include <memory>
 
+#include "cartex/core/mpi_check.hpp"
 #include "bench.hpp"
 #include "benchstats/timing.hpp"
 #include "cartex/graph/collectives.hpp"
 #include "graphs.hpp"
 
 namespace graphbench {
+
+using cartex::core::check_mpi;
 namespace {
 
 void bench_topology(const Options& o, const Topology& t) {
   int me = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &me), "MPI_Comm_rank");
   MPI_Comm comm = create_comm(t);
-  MPI_Barrier(MPI_COMM_WORLD);
+  check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
   const auto pattern = cartex::graph::Pattern::build(comm, o.theta);
   double build = pattern->build_seconds(), slowest = 0.0;
-  MPI_Allreduce(&build, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  check_mpi(MPI_Allreduce(&build, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
   int pairings = pattern->pairings(), pairings_total = 0;
-  MPI_Allreduce(&pairings, &pairings_total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  check_mpi(MPI_Allreduce(&pairings, &pairings_total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
   if (me == 0)
     fmt::print("\n{}: theta {}, iterations {}, pairings {}, max stages {} (naive {}), pattern build {:.1f} us\n", t.name,
                o.theta, pattern->iterations(), pairings_total / 2, pattern->max_stages(), pattern->max_naive_stages(),
@@ -34,7 +37,12 @@ void bench_topology(const Options& o, const Topology& t) {
     std::vector<char> recv(static_cast<std::size_t>(bytes) * sources + 1), recv2 = recv, recv3 = recv;
     auto plan = cartex::graph::neighbor_allgather_init(send.data(), bytes, MPI_BYTE, recv3.data(), bytes, MPI_BYTE, pattern);
     std::vector<benchstats::Cell> cells = {
-        {"mpi", [&] { MPI_Neighbor_allgather(send.data(), bytes, MPI_BYTE, recv.data(), bytes, MPI_BYTE, comm); }, {}},
+        {"mpi",
+         [&] {
+           check_mpi(MPI_Neighbor_allgather(send.data(), bytes, MPI_BYTE, recv.data(), bytes, MPI_BYTE, comm),
+                     "MPI_Neighbor_allgather");
+         },
+         {}},
         {"combining",
          [&] { cartex::graph::neighbor_allgather(send.data(), bytes, MPI_BYTE, recv2.data(), bytes, MPI_BYTE, pattern); },
          {}},
@@ -46,14 +54,14 @@ void bench_topology(const Options& o, const Topology& t) {
         fmt::print("  {:>5} B  {:<15} median {:8.2f} us  CI [{:8.2f}, {:8.2f}]  ratio to mpi {:.2f}\n", bytes,
                    cells[i].label, s[i].median * 1e6, s[i].ci_low * 1e6, s[i].ci_high * 1e6, s[i].median / s[0].median);
   }
-  MPI_Comm_free(&comm);
+  check_mpi(MPI_Comm_free(&comm), "MPI_Comm_free");
 }
 
 }  // namespace
 
 void run_latency(const Options& o) {
   int procs = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &procs);
+  check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &procs), "MPI_Comm_size");
   for (double d : o.densities) bench_topology(o, erdos_renyi(procs, d, o.seed));
   for (const std::string& m : o.moore) {
     const auto colon = m.find(':');

@@ -3,12 +3,14 @@
 #include <CLI/CLI.hpp>
 #include <mpi.h>
 
+#include "cartex/core/mpi_main.hpp"
+#include "cartex/entry/mpi_session.hpp"
 #include "bench.hpp"
 #include "benchstats/command_line.hpp"
 #include "cartex/entry/run_main.hpp"
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  if (!cartex::entry::init_mpi(&argc, &argv, "graphbench")) return cartex::core::kExitFailure;
   graphbench::Options o;
   bool latency = false, traffic = false, ring = false;
   CLI::App app("graphbench: message combining on general graphs and rank renaming");
@@ -31,8 +33,7 @@ int main(int argc, char** argv) {
   app.add_option("--face-bytes", o.face_bytes, "bytes per halo face message")->delimiter(',');
   app.add_option("--ring-counts", o.ring_counts, "doubles per allreduce in --ring")->delimiter(',');
   if (const int rc = benchstats::parse_command_line(app, argc, argv, "graphbench"); rc >= 0) {
-    MPI_Finalize();
-    return rc;
+    return cartex::entry::finalize_mpi(rc, "graphbench");
   }
   if (!latency && !traffic && !ring) latency = true;
   const int rc = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
@@ -41,6 +42,5 @@ int main(int argc, char** argv) {
     if (ring) graphbench::run_ring_overhead(o);
     return 0;
   });
-  MPI_Finalize();
-  return rc;
+  return cartex::entry::finalize_mpi(rc, "graphbench");
 }

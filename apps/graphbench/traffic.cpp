@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "cartex/core/mpi_check.hpp"
 #include "bench.hpp"
 #include "benchstats/timing.hpp"
 #include "cartex/ranks/allreduce.hpp"
@@ -31,7 +32,7 @@ std::vector<cr::HaloNeighbor> faces(std::size_t d, std::int64_t bytes) {
 
 void run_traffic(const Options& o) {
   int me = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  cartex::core::check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &me), "MPI_Comm_rank");
   if (me != 0) return;
   fmt::print("ring allreduce of {} doubles: inter-node messages / MiB per call\n", o.count);
   fmt::print("| P | Q | mapping | ring msgs | ring MiB | ring_renamed msgs | ring_renamed MiB |\n|---|---|---|---|---|---|---|\n");
@@ -71,7 +72,7 @@ void run_traffic(const Options& o) {
 
 void run_ring_overhead(const Options& o) {
   int me = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  cartex::core::check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &me), "MPI_Comm_rank");
   if (me == 0) {
     const cr::NodeLayout layout = cr::layout_from_env(MPI_COMM_WORLD);
     fmt::print("layout: {} ranks, {} nodes, {}\n", layout.size(), layout.nodes(), cr::to_string(layout.mapping()));

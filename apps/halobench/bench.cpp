@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "benchstats/timing.hpp"
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/halo/backends.hpp"
 #include "verify.hpp"
 
@@ -52,7 +53,7 @@ std::vector<std::string> skipped_backends(const Options& o) {
 
 std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm comm) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  cartex::core::check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   const cartex::halo::HaloGeometry geo(p.decomposition, p.stencil, o.k);
   const cartex::halo::HaloPattern pattern = cartex::halo::make_halo_pattern(geo, rank);
   std::vector<Result> results;
@@ -70,7 +71,7 @@ std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm c
     r.wrong_cells = count_wrong_cells(*plan, *field, pattern, p.decomposition.grid(), comm);
     const cartex::halo::HaloStats s = plan->stats();
     long local[3] = {s.messages, s.bytes, s.rounds}, most[3] = {0, 0, 0};
-    MPI_Allreduce(local, most, 3, MPI_LONG, MPI_MAX, comm);
+    cartex::core::check_mpi(MPI_Allreduce(local, most, 3, MPI_LONG, MPI_MAX, comm), "MPI_Allreduce");
     r.stats = {most[0], most[1], static_cast<int>(most[2])};
     if (r.wrong_cells == 0) {
       cartex::halo::HaloPlan* pl = plan.get();

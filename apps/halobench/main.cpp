@@ -11,6 +11,8 @@
 #include "bench.hpp"
 #include "cartex/entry/kokkos_args.hpp"
 #include "cartex/core/mpi_main.hpp"
+#include "cartex/core/mpi_check.hpp"
+#include "cartex/entry/mpi_session.hpp"
 #include "cartex/halo/backends.hpp"
 #include "cartex/entry/run_main.hpp"
 #include "cartex/halo/geometry.hpp"
@@ -18,14 +20,14 @@
 #include "report.hpp"
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  if (!cartex::entry::init_mpi(&argc, &argv, "halobench")) return cartex::core::kExitFailure;
   int rc = 0;
   {
     cartex::entry::KokkosArgs kokkos(argc, argv);
     halobench::Options o;
     int procs = 1, rank = 0;
-    MPI_Comm_size(MPI_COMM_WORLD, &procs);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    cartex::core::check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &procs), "MPI_Comm_size");
+    cartex::core::check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
     rc = kokkos.kokkos_help() ? 0 : halobench::parse_options(kokkos.argc(), kokkos.argv(), o);
     if (rc < 0 && o.list_backends) {
       if (rank == 0) fmt::print("{}", cartex::halo::backends_table());
@@ -63,6 +65,5 @@ int main(int argc, char** argv) {
           });
     }
   }
-  MPI_Finalize();
-  return rc;
+  return cartex::entry::finalize_mpi(rc, "halobench");
 }

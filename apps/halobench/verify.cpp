@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "cartex/core/mpi_check.hpp"
+
 namespace halobench {
 namespace {
 
@@ -45,7 +47,7 @@ long count_wrong_cells(cartex::halo::HaloPlan& plan, cartex::core::Field& f, con
         if (h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) != encode(grid, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z}))
           ++wrong;
   long total = 0;
-  MPI_Allreduce(&wrong, &total, 1, MPI_LONG, MPI_SUM, comm);
+  cartex::core::check_mpi(MPI_Allreduce(&wrong, &total, 1, MPI_LONG, MPI_SUM, comm), "MPI_Allreduce");
   return total;
 }
 

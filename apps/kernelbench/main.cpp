@@ -27,6 +27,9 @@
 #include "cartex/core/field.hpp"
 #include "cartex/core/ordered_search.hpp"
 #include "cartex/core/stencil.hpp"
+#include "cartex/core/mpi_check.hpp"
+#include "cartex/core/mpi_main.hpp"
+#include "cartex/entry/mpi_session.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "cartex/kernels/cycle_regions.hpp"
 #include "cartex/kernels/stencil_update.hpp"
@@ -39,12 +42,12 @@ double best_time(int repeats, F&& f) {
   double best = std::numeric_limits<double>::max();
   for (int r = 0; r < repeats; ++r) {
     Kokkos::fence();
-    MPI_Barrier(MPI_COMM_WORLD);
+    cartex::core::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const double t0 = MPI_Wtime();
     f();
     Kokkos::fence();
     double t = MPI_Wtime() - t0;
-    MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    cartex::core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
     best = std::min(best, t);
   }
   return best;
@@ -162,10 +165,10 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  if (!cartex::entry::init_mpi(&argc, &argv, "kernelbench")) return cartex::core::kExitFailure;
   int code = 0, rank = 0, procs = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &procs);
+  cartex::core::check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+  cartex::core::check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &procs), "MPI_Comm_size");
   {
     cartex::entry::KokkosArgs kokkos(argc, argv);
     CLI::App app{"kernelbench: stencil update MLUP/s against STREAM bandwidth (all processes together)"};
@@ -268,6 +271,5 @@ int main(int argc, char** argv) {
       });
     }
   }
-  MPI_Finalize();
-  return code;
+  return cartex::entry::finalize_mpi(code, "kernelbench");
 }

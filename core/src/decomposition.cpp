@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
 
 namespace cartex::core {
 
@@ -36,7 +37,7 @@ ProcessGrid ProcessGrid::create(const GlobalGrid& grid, std::array<int, 3> reque
   // MPI_Dims_create fills the free entries in non-increasing order; hand the largest to the
   // dimension that is slowest in memory (z, then y, then x).
   std::vector<int> free(free_dims, 0);
-  if (free_dims > 0) MPI_Dims_create(static_cast<int>(nranks / fixed), free_dims, free.data());
+  if (free_dims > 0) check_mpi(MPI_Dims_create(static_cast<int>(nranks / fixed), free_dims, free.data()), "MPI_Dims_create");
   ProcessGrid pg;
   for (int d = dim - 1, f = 0; d >= 0; --d) pg.dims[d] = requested[d] > 0 ? requested[d] : free[f++];
   for (int d = 0; d < dim; ++d)

@@ -1,5 +1,6 @@
 #include "cartex/core/mpi_check.hpp"
 
+#include <cstdio>
 #include <string>
 
 #include "cartex/core/error.hpp"
@@ -16,6 +17,14 @@ void check_mpi(int rc, const char* call) {
   std::string message = std::string(call) + " failed on rank " + std::to_string(rank);
   if (len > 0) message += ": " + std::string(text, static_cast<size_t>(len));
   throw Error(message);
+}
+
+void check_mpi_nothrow(int rc, const char* call) noexcept {
+  if (rc == MPI_SUCCESS) return;
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) len = 0;  // only for the message
+  std::fprintf(stderr, "cartex: %s failed: %.*s\n", call, len, text);
 }
 
 int comm_rank(MPI_Comm comm) {

@@ -12,6 +12,8 @@
 #include "cartex/entry/kokkos_args.hpp"
 #include "cartex/entry/run_main.hpp"
 #include "cartex/core/version.hpp"
+#include "cartex/core/mpi_check.hpp"
+#include "cartex/entry/mpi_session.hpp"
 #include "cartex/halo/backends.hpp"
 #include "cartex/io/coefficient_file.hpp"
 #include "driver.hpp"
@@ -19,8 +21,7 @@
 namespace cartex::app {
 
 int run_app(const char* name, const physics::Equation& equation, int argc, char** argv) {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = core::comm_rank(MPI_COMM_WORLD);
 
   core::InputSources in;
   bool dry_run = false, help_input = false, list_backends = false;
@@ -91,15 +92,14 @@ int run_app(const char* name, const physics::Equation& equation, int argc, char*
 }
 
 int app_main(const char* name, const physics::Equation& equation, int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  if (!entry::init_mpi(&argc, &argv, name)) return core::kExitFailure;
   core::set_coefficient_file_scan(io::scan_coefficient_file);  // physics.alpha: {hdf5: ...} (core reads no HDF5)
   int code = 0;
   {
     entry::KokkosArgs kokkos(argc, argv);  // --help for cartex, --kokkos-help for Kokkos
     if (!kokkos.kokkos_help()) code = run_app(name, equation, kokkos.argc(), kokkos.argv());
   }
-  MPI_Finalize();
-  return code;
+  return entry::finalize_mpi(code, name);
 }
 
 }  // namespace cartex::app

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "step_update.hpp"
 
@@ -49,7 +50,7 @@ Stepper& AutoStepper::stepper_for(int k) {
   const halo::HaloPattern* pattern = &s_.pattern;
   if (k != s_.k) {
     int rank = 0;
-    MPI_Comm_rank(s_.comm(), &rank);
+    core::check_mpi(MPI_Comm_rank(s_.comm(), &rank), "MPI_Comm_rank");
     // A shallower k reads the set-up's walk tables; a deeper one walks its own.
     f.geometry = k < s_.k ? std::make_unique<halo::HaloGeometry>(*s_.geometry, k)
                           : std::make_unique<halo::HaloGeometry>(s_.decomp, s_.cfg.stencil, k);

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/halo/backends.hpp"
 #include "cartex/kernels/boundary.hpp"
 #include "cartex/kernels/cycle_regions.hpp"
@@ -20,8 +21,8 @@ std::string offset_text(const core::Offset& o, int dim) { return fmt::format("({
 // min and max of a per-rank value over comm.
 std::pair<long, long> min_max(long v, MPI_Comm comm) {
   long mn = 0, mx = 0;
-  MPI_Allreduce(&v, &mn, 1, MPI_LONG, MPI_MIN, comm);
-  MPI_Allreduce(&v, &mx, 1, MPI_LONG, MPI_MAX, comm);
+  core::check_mpi(MPI_Allreduce(&v, &mn, 1, MPI_LONG, MPI_MIN, comm), "MPI_Allreduce");
+  core::check_mpi(MPI_Allreduce(&v, &mx, 1, MPI_LONG, MPI_MAX, comm), "MPI_Allreduce");
   return {mn, mx};
 }
 
@@ -56,7 +57,7 @@ std::string automatic_choices_text(const Setup& s) {
 void print_dry_run(const Setup& s) {
   const MPI_Comm comm = s.comm();
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  core::check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   const int dim = s.cfg.grid.dim;
   const halo::HaloPattern& p = s.pattern;
   const auto& L = p.layout;

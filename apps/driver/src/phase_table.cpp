@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
 
 namespace cartex::app {
 
@@ -31,7 +32,7 @@ Reduced reduce(const std::vector<double>& v, MPI_Comm comm) {
 
 std::string phase_table(const core::PhaseTotals& phases, double step_seconds, MPI_Comm comm) {
   int size = 1;
-  MPI_Comm_size(comm, &size);
+  core::check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
   // Per rank: seconds of every row, their shares of this rank's step time, calls.
   std::vector<double> v(3 * kRows, 0.0);
   double* seconds = v.data();

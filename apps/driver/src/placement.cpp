@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
 
 namespace cartex::app {
 
@@ -31,7 +32,8 @@ std::string layout_origin() {
 std::vector<ranks::HaloNeighbor> halo_neighbors(const halo::HaloPattern& p, MPI_Comm comm) {
   std::vector<long> bytes(p.blocks.size(), 0);
   for (const auto& s : p.sends()) bytes[static_cast<size_t>(s.block)] = static_cast<long>(s.cells->size() * sizeof(double));
-  MPI_Allreduce(MPI_IN_PLACE, bytes.data(), static_cast<int>(bytes.size()), MPI_LONG, MPI_MAX, comm);
+  core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, bytes.data(), static_cast<int>(bytes.size()), MPI_LONG, MPI_MAX, comm),
+                  "MPI_Allreduce");
   std::vector<ranks::HaloNeighbor> out;
   for (size_t i = 0; i < p.blocks.size(); ++i)
     if (bytes[i] > 0) out.push_back({{p.blocks[i].offset[0], p.blocks[i].offset[1], p.blocks[i].offset[2]}, bytes[i]});
@@ -53,10 +55,10 @@ Placement::Placement(const core::Config& cfg, const core::ProcessGrid& procs, co
     layout_ = ranks::NodeLayout(node);
   }
   reduce_comm_ = std::shared_ptr<MPI_Comm>(new MPI_Comm(MPI_COMM_NULL), [](MPI_Comm* c) {
-    if (*c != MPI_COMM_NULL) MPI_Comm_free(c);
+    if (*c != MPI_COMM_NULL) core::check_mpi_nothrow(MPI_Comm_free(c), "MPI_Comm_free");  // a deleter does not throw
     delete c;
   });
-  MPI_Comm_dup(comm(), reduce_comm_.get());
+  core::check_mpi(MPI_Comm_dup(comm(), reduce_comm_.get()), "MPI_Comm_dup");
 }
 
 kernels::Allreduce Placement::allreduce(const std::string& algorithm) const {
@@ -92,7 +94,7 @@ ranks::Traffic exchange_traffic(const halo::HaloPattern& p, const ranks::NodeLay
     t[2] += inter ? 1 : 0;
     t[3] += inter ? bytes : 0;
   }
-  MPI_Allreduce(MPI_IN_PLACE, t, 4, MPI_INT64_T, MPI_SUM, comm);
+  core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, t, 4, MPI_INT64_T, MPI_SUM, comm), "MPI_Allreduce");
   return {t[0], t[1], t[2], t[3]};
 }
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/halo/backends.hpp"
 #include "cartex/io/coefficient_file.hpp"
 #include "cartex/io/output_dir.hpp"
@@ -95,8 +96,8 @@ void check_exact_walls(const physics::Equation& equation, const core::Config& c)
 
 Setup make_setup(const std::string& app, const physics::Equation& equation, const core::InputSources& input, MPI_Comm launch) {
   int rank = 0, size = 1;
-  MPI_Comm_rank(launch, &rank);
-  MPI_Comm_size(launch, &size);
+  core::check_mpi(MPI_Comm_rank(launch, &rank), "MPI_Comm_rank");
+  core::check_mpi(MPI_Comm_size(launch, &size), "MPI_Comm_size");
   Setup s;
   s.app = app;
   s.input = input;
@@ -133,7 +134,7 @@ Setup make_setup(const std::string& app, const physics::Equation& equation, cons
   }
   s.placement = std::make_shared<const Placement>(s.cfg, s.procs, s.pattern, launch);
   if (s.placement->reordered()) {
-    MPI_Comm_rank(s.comm(), &rank);
+    core::check_mpi(MPI_Comm_rank(s.comm(), &rank), "MPI_Comm_rank");
     s.pattern = halo::make_halo_pattern(*s.geometry, rank, s.pattern.layout.halo);  // the rank's new grid position
   }
   s.alpha = make_alpha_field(s.cfg, s.pattern.layout);
@@ -181,7 +182,7 @@ std::string resolve_restart(const std::string& restart, core::InputSources& in, 
 
 void load_restart(Setup& s, const std::string& path) {
   int rank = 0;
-  MPI_Comm_rank(s.comm(), &rank);
+  core::check_mpi(MPI_Comm_rank(s.comm(), &rank), "MPI_Comm_rank");
   try {
     s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank), restart_field_names(s), physics::equation_names());
     check_restart_alpha(s);
@@ -192,7 +193,7 @@ void load_restart(Setup& s, const std::string& path) {
 
 void prepare_output(const Setup& s, MPI_Comm launch) {
   int rank = 0;
-  MPI_Comm_rank(launch, &rank);
+  core::check_mpi(MPI_Comm_rank(launch, &rank), "MPI_Comm_rank");
   if (rank != 0) return;
   if (const std::string why = io::prepare_output_dir(s.cfg.output_dir); !why.empty())
     throw core::InputError(core::input_error_text(s.cfg, "output.dir", why));

@@ -8,6 +8,7 @@
 
 #include "cartex/core/schedule.hpp"
 #include "cartex/core/version.hpp"
+#include "cartex/core/mpi_check.hpp"
 #include "end_files.hpp"
 #include "phase_table.hpp"
 #include "restart_command.hpp"
@@ -19,11 +20,11 @@ namespace {
 // min, avg, max of a per-rank value.
 std::array<double, 3> spread(double v, MPI_Comm comm) {
   int size = 1;
-  MPI_Comm_size(comm, &size);
+  core::check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
   double mn = 0, mx = 0, sum = 0;
-  MPI_Allreduce(&v, &mn, 1, MPI_DOUBLE, MPI_MIN, comm);
-  MPI_Allreduce(&v, &mx, 1, MPI_DOUBLE, MPI_MAX, comm);
-  MPI_Allreduce(&v, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
+  core::check_mpi(MPI_Allreduce(&v, &mn, 1, MPI_DOUBLE, MPI_MIN, comm), "MPI_Allreduce");
+  core::check_mpi(MPI_Allreduce(&v, &mx, 1, MPI_DOUBLE, MPI_MAX, comm), "MPI_Allreduce");
+  core::check_mpi(MPI_Allreduce(&v, &sum, 1, MPI_DOUBLE, MPI_SUM, comm), "MPI_Allreduce");
   return {mn, sum / size, mx};
 }
 
@@ -50,7 +51,7 @@ void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& 
   const MPI_Comm comm = s.comm();
   const core::Config& cfg = s.cfg;
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  core::check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   const long steps_run = o.last - o.first;
   const auto share = spread(o.seconds > 0 ? o.phases.halo_seconds() / o.seconds : 0.0, comm);
   const std::string phase_lines = phase_table(o.phases, o.seconds, comm);

@@ -11,6 +11,7 @@
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/core/progress.hpp"
 #include "cartex/core/timer.hpp"
+#include "cartex/core/mpi_check.hpp"
 #include "cartex/io/output_writer.hpp"
 #include "cartex/kernels/boundary.hpp"
 #include "cartex/kernels/diagnostics.hpp"
@@ -31,7 +32,7 @@ int run(const Setup& s) {
   const MPI_Comm comm = s.comm();
   const kernels::Allreduce reduce = s.placement->allreduce(s.cfg.allreduce);
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  core::check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   const core::Config& cfg = s.cfg;
   const core::FieldLayout& layout = s.pattern.layout;
 
@@ -72,7 +73,7 @@ int run(const Setup& s) {
   const double output_before_loop = writer.stats().seconds;
   StopControl stop(cfg, s.started, comm);
   long last_step = cfg.steps;  // the last step this run computes (earlier when stopped)
-  MPI_Barrier(comm);
+  core::check_mpi(MPI_Barrier(comm), "MPI_Barrier");
   core::reset_phase_totals();  // the phase table covers the loop, not set-up exchanges
   total.start();
   const double t_start = MPI_Wtime();

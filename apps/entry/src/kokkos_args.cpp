@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "cartex/core/mpi_check.hpp"
+
 namespace cartex::entry {
 namespace {
 
@@ -12,8 +14,7 @@ bool is_help(const char* arg) { return std::strcmp(arg, "--help") == 0 || std::s
 }  // namespace
 
 KokkosArgs::KokkosArgs(int argc, char** argv) {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = core::comm_rank(MPI_COMM_WORLD);
   bool help = false;
   for (int i = 0; i < argc; ++i) {
     if (i > 0 && is_help(argv[i])) {

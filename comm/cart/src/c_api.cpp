@@ -24,6 +24,7 @@ using cartex::cart::Offsets;
 using cartex::cart::Options;
 using cartex::cart::Topology;
 using cartex::cart::check_mpi;
+using cartex::cart::check_mpi_nothrow;
 using cartex::cart::detail::guarded;
 namespace detail = cartex::cart::detail;
 
@@ -113,7 +114,7 @@ void check_create_args(MPI_Comm comm, int d, const int dims[], const int periods
 // agree on the first differing offset so that every process reports the same failure.
 void check_isomorphic(MPI_Comm cart, int d, int t, const int rel[]) {
   int rank = 0;
-  MPI_Comm_rank(cart, &rank);
+  check_mpi(MPI_Comm_rank(cart, &rank), "MPI_Comm_rank");
   int t0 = t;
   check_mpi(MPI_Bcast(&t0, 1, MPI_INT, 0, cart), "MPI_Bcast");
   std::vector<int> root(static_cast<std::size_t>(t0) * d);
@@ -208,7 +209,7 @@ int CX_Cart_neighborhood_create(MPI_Comm comm, int d, const int dims[], const in
     try {
       if (options.check_isomorphic) check_isomorphic(cart, d, t, targetrelative);
       int rank = 0;
-      MPI_Comm_rank(cart, &rank);
+      check_mpi(MPI_Comm_rank(cart, &rank), "MPI_Comm_rank");
       std::vector<int> coords(static_cast<std::size_t>(d));
       check_mpi(MPI_Cart_coords(cart, rank, d, coords.data()), "MPI_Cart_coords");
       Topology topology(std::vector<int>(dims, dims + d), std::vector<int>(periods, periods + d), coords);
@@ -218,7 +219,7 @@ int CX_Cart_neighborhood_create(MPI_Comm comm, int d, const int dims[], const in
         state->weights().assign(weights, weights + t);
       detail::attach(cart, std::move(state));
     } catch (...) {
-      MPI_Comm_free(&cart);
+      check_mpi_nothrow(MPI_Comm_free(&cart), "MPI_Comm_free");  // the first error is the one to throw
       throw;
     }
     *cartcomm = cart;

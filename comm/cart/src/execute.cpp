@@ -103,7 +103,7 @@ ZeroCopyRun::~ZeroCopyRun() {
   for (auto* all : {&send_, &recv_})
     for (auto& phase : *all)
       for (Typed& t : phase)
-        if (t.owned) MPI_Type_free(&t.type);
+        if (t.owned) check_mpi_nothrow(MPI_Type_free(&t.type), "MPI_Type_free");
 }
 
 int ZeroCopyRun::post(std::size_t k, MPI_Comm comm) {

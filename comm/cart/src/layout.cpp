@@ -75,8 +75,8 @@ MPI_Datatype basic_type(MPI_Datatype type) {
   for (MPI_Datatype t : tv) {
     const MPI_Datatype b = basic_type(t);
     int named_ints = 0, named_addrs = 0, named_types = 0, c = 0;
-    MPI_Type_get_envelope(t, &named_ints, &named_addrs, &named_types, &c);
-    if (c != MPI_COMBINER_NAMED) MPI_Type_free(&t);  // get_contents returned a new handle
+    check_mpi(MPI_Type_get_envelope(t, &named_ints, &named_addrs, &named_types, &c), "MPI_Type_get_envelope");
+    if (c != MPI_COMBINER_NAMED) check_mpi(MPI_Type_free(&t), "MPI_Type_free");  // get_contents returned a new handle
     if (basic == MPI_DATATYPE_NULL) basic = b;
     else if (basic != b) basic = MPI_BYTE;
   }

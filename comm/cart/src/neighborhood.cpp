@@ -42,15 +42,20 @@ namespace {
 // The info object carrying options (freed by the caller).
 MPI_Info info_of(const Options& o) {
   MPI_Info info = MPI_INFO_NULL;
-  MPI_Info_create(&info);
+  check_mpi(MPI_Info_create(&info), "MPI_Info_create");
   const char* algorithm[] = {"direct", "combining", "auto"};
   const char* execution[] = {"zerocopy", "packed", "auto"};
-  MPI_Info_set(info, "cx_algorithm", algorithm[static_cast<int>(o.algorithm)]);
-  MPI_Info_set(info, "cx_execution", execution[static_cast<int>(o.execution)]);
-  if (o.check_isomorphic) MPI_Info_set(info, "cx_check_isomorphic", "true");
-  if (o.alpha > 0.0 && o.beta > 0.0) {
-    MPI_Info_set(info, "cx_alpha", std::to_string(o.alpha).c_str());
-    MPI_Info_set(info, "cx_beta", std::to_string(o.beta).c_str());
+  try {
+    check_mpi(MPI_Info_set(info, "cx_algorithm", algorithm[static_cast<int>(o.algorithm)]), "MPI_Info_set");
+    check_mpi(MPI_Info_set(info, "cx_execution", execution[static_cast<int>(o.execution)]), "MPI_Info_set");
+    if (o.check_isomorphic) check_mpi(MPI_Info_set(info, "cx_check_isomorphic", "true"), "MPI_Info_set");
+    if (o.alpha > 0.0 && o.beta > 0.0) {
+      check_mpi(MPI_Info_set(info, "cx_alpha", std::to_string(o.alpha).c_str()), "MPI_Info_set");
+      check_mpi(MPI_Info_set(info, "cx_beta", std::to_string(o.beta).c_str()), "MPI_Info_set");
+    }
+  } catch (...) {
+    check_mpi_nothrow(MPI_Info_free(&info), "MPI_Info_free");  // the first error is the one to throw
+    throw;
   }
   return info;
 }
@@ -65,8 +70,9 @@ Neighborhood::Neighborhood(MPI_Comm comm, const std::vector<int>& dims, const st
   MPI_Info info = info_of(options);
   const int rc = CX_Cart_neighborhood_create(comm, d, dims.data(), periods.data(), static_cast<int>(offsets.size()) / d,
                                              offsets.data(), MPI_UNWEIGHTED, info, reorder ? 1 : 0, &comm_);
-  MPI_Info_free(&info);
+  const int free_rc = MPI_Info_free(&info);
   check_cx(rc);
+  check_mpi(free_rc, "MPI_Info_free");
 }
 
 Neighborhood& Neighborhood::operator=(Neighborhood&& other) noexcept {
@@ -75,7 +81,7 @@ Neighborhood& Neighborhood::operator=(Neighborhood&& other) noexcept {
 }
 
 Neighborhood::~Neighborhood() {
-  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+  if (comm_ != MPI_COMM_NULL) check_mpi_nothrow(MPI_Comm_free(&comm_), "MPI_Comm_free");
 }
 
 int Neighborhood::size() const {

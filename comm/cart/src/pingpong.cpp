@@ -32,8 +32,8 @@ LinearModel measure_linear_model(MPI_Comm comm) {
   constexpr int kLarge = 1 << 16;
   constexpr int kReps = 20;
   int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
+  check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
   const int partner = rank % 2 == 0 ? rank + 1 : rank - 1;
   double local[2] = {0.0, 0.0};
   if (partner < size) {

@@ -81,8 +81,13 @@ void State::reduce(OpKind kind, std::vector<BufferRegion> own, void* recvbuf, in
       check_mpi(MPI_Isend(MPI_BOTTOM, 1, types.back(), r.send_rank, r.tag, traffic_, &requests.back()), "MPI_Isend");
     }
     const int rc = MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-    for (MPI_Datatype& t : types) MPI_Type_free(&t);
+    int free_rc = MPI_SUCCESS;  // every type is freed; the first failure is thrown after the wait's
+    for (MPI_Datatype& t : types) {
+      const int r = MPI_Type_free(&t);
+      if (free_rc == MPI_SUCCESS) free_rc = r;
+    }
     check_mpi(rc, "MPI_Waitall");
+    check_mpi(free_rc, "MPI_Type_free");
     for (const BoundReduceRound& r : phase)
       for (std::size_t j = 0; j < r.incoming.size(); ++j)
         partials.combine(layout.at({Buffer::temp, r.incoming[j]}), r.into[j], layout.at(r.into[j]), op);

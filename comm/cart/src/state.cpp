@@ -41,11 +41,11 @@ State::State(MPI_Comm cart, Topology topology, Offsets offsets, Options options)
     : topology_(std::move(topology)), offsets_(std::move(offsets)), options_(options) {
   check_mpi(MPI_Comm_dup(cart, &traffic_), "MPI_Comm_dup");
   // Errors inside the library become exceptions, not aborts.
-  MPI_Comm_set_errhandler(traffic_, MPI_ERRORS_RETURN);
+  check_mpi(MPI_Comm_set_errhandler(traffic_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
 }
 
 State::~State() {
-  if (traffic_ != MPI_COMM_NULL) MPI_Comm_free(&traffic_);
+  if (traffic_ != MPI_COMM_NULL) check_mpi_nothrow(MPI_Comm_free(&traffic_), "MPI_Comm_free");
 }
 
 const Schedule& State::schedule(Collective collective, bool combining) {

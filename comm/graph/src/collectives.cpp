@@ -19,7 +19,7 @@ class TypeDups {
   TypeDups(const TypeDups&) = delete;
   TypeDups& operator=(const TypeDups&) = delete;
   ~TypeDups() {
-    for (MPI_Datatype& t : types_) MPI_Type_free(&t);
+    for (MPI_Datatype& t : types_) check_mpi_nothrow(MPI_Type_free(&t), "MPI_Type_free");
   }
   MPI_Datatype dup(MPI_Datatype t) {
     if (t == MPI_DATATYPE_NULL) throw Error("cartex::graph: MPI_DATATYPE_NULL is not a datatype");

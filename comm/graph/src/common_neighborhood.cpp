@@ -22,7 +22,7 @@ CommonNeighborhood CommonNeighborhood::exchange(MPI_Comm comm, int me, const std
     MPI_Status status;
     check_mpi(MPI_Probe(active_out[i], kTagRows, comm, &status), "MPI_Probe (common-neighborhood row)");
     int n = 0;
-    MPI_Get_count(&status, MPI_INT, &n);
+    check_mpi(MPI_Get_count(&status, MPI_INT, &n), "MPI_Get_count (common-neighborhood row)");
     std::vector<int> row(static_cast<std::size_t>(n));
     check_mpi(MPI_Recv(row.data(), n, MPI_INT, active_out[i], kTagRows, comm, MPI_STATUS_IGNORE),
               "MPI_Recv (common-neighborhood row)");

@@ -90,7 +90,7 @@ std::shared_ptr<const Pattern> Pattern::build(MPI_Comm graph_comm, int theta) {
   p->theta_ = theta;
   check_mpi(MPI_Comm_dup(graph_comm, &p->comm_), "MPI_Comm_dup");
   int me = 0;
-  MPI_Comm_rank(p->comm_, &me);
+  check_mpi(MPI_Comm_rank(p->comm_, &me), "MPI_Comm_rank");
   p->sources_ = neighbors(p->comm_, true);
   p->destinations_ = neighbors(p->comm_, false);
 
@@ -134,8 +134,8 @@ std::shared_ptr<const Pattern> Pattern::build(MPI_Comm graph_comm, int theta) {
 
 Pattern::~Pattern() {
   int finalized = 0;
-  MPI_Finalized(&finalized);
-  if (comm_ != MPI_COMM_NULL && !finalized) MPI_Comm_free(&comm_);
+  check_mpi_nothrow(MPI_Finalized(&finalized), "MPI_Finalized");
+  if (comm_ != MPI_COMM_NULL && !finalized) check_mpi_nothrow(MPI_Comm_free(&comm_), "MPI_Comm_free");
 }
 
 int Pattern::pairings() const {

@@ -28,11 +28,11 @@ Program::Program(MPI_Comm comm, std::vector<Phase> phases, std::size_t staging_b
 
 Program::~Program() {
   int finalized = 0;
-  MPI_Finalized(&finalized);
+  check_mpi_nothrow(MPI_Finalized(&finalized), "MPI_Finalized");
   if (finalized) return;
   for (auto& phase : requests_)
-    for (MPI_Request& r : phase) MPI_Request_free(&r);
-  for (MPI_Datatype& t : owned_types_) MPI_Type_free(&t);
+    for (MPI_Request& r : phase) check_mpi_nothrow(MPI_Request_free(&r), "MPI_Request_free");
+  for (MPI_Datatype& t : owned_types_) check_mpi_nothrow(MPI_Type_free(&t), "MPI_Type_free");
 }
 
 void Program::execute() {

@@ -29,7 +29,7 @@ class Staging {
 
 class Builder {
  public:
-  Builder(const Pattern& p, const CallBlocks& b) : p_(p), b_(b) { MPI_Comm_rank(p.comm(), &me_); }
+  Builder(const Pattern& p, const CallBlocks& b) : p_(p), b_(b) { check_mpi(MPI_Comm_rank(p.comm(), &me_), "MPI_Comm_rank"); }
 
   std::vector<Phase> build() {
     const auto friend_sizes = friend_block_sizes();

@@ -27,7 +27,7 @@ cart::Neighborhood cart_neighborhood(const HaloGeometry& geo, const HaloPattern&
 
 void rethrow_cart_error(const char* call, const cart::Error& e) {
   int rank = -1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);  // best effort: only for the message
+  if (MPI_Comm_rank(MPI_COMM_WORLD, &rank) != MPI_SUCCESS) rank = -1;  // best effort: only for the message
   throw core::Error(fmt::format("{} failed on rank {}: {}", call, rank, e.what()));
 }
 

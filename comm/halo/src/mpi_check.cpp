@@ -1,22 +1,8 @@
 #include "mpi_check.hpp"
 
-#include <fmt/format.h>
-
-#include <string>
-
-#include "cartex/core/error.hpp"
-
 namespace cartex::halo {
 
-void check_mpi(int rc, const char* call) {
-  if (rc == MPI_SUCCESS) return;
-  int rank = -1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);  // best effort: only for the message
-  char text[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  MPI_Error_string(rc, text, &len);
-  throw core::Error(fmt::format("{} failed on rank {}: {}", call, rank, std::string(text, static_cast<size_t>(len))));
-}
+void check_mpi(int rc, const char* call) { core::check_mpi(rc, call); }
 
 bool test_all(std::vector<MPI_Request>& requests, size_t n) {
   int flag = 1;

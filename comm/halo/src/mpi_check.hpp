@@ -5,10 +5,14 @@
 #include <cstddef>
 #include <vector>
 
+#include "cartex/core/mpi_check.hpp"
+
 namespace cartex::halo {
 
 // Throws cartex::core::Error "CALL failed on rank R: MPI's error string" when rc is not MPI_SUCCESS.
 void check_mpi(int rc, const char* call);
+// In destructors, which must not throw: core's one-line report to stderr.
+using core::check_mpi_nothrow;
 
 // MPI_Testall of requests[0 .. n) (checked; true for n = 0): true when all are complete.
 bool test_all(std::vector<MPI_Request>& requests, size_t n);

@@ -1,8 +1,11 @@
 #pragma once
-// Internal: the MPI handles comm/halo creates (communicators, datatypes) are owned and freed once.
+// Internal: the MPI handles comm/halo creates (communicators, datatypes) are owned and freed once
+// (a failed free is reported, not thrown: it runs in destructors).
 #include <mpi.h>
 
 #include <utility>
+
+#include "mpi_check.hpp"
 
 namespace cartex::halo {
 
@@ -34,7 +37,7 @@ class Owned {
 struct CommTraits {
   using Handle = MPI_Comm;
   static MPI_Comm null() { return MPI_COMM_NULL; }
-  static void free(MPI_Comm* c) { MPI_Comm_free(c); }
+  static void free(MPI_Comm* c) { check_mpi_nothrow(MPI_Comm_free(c), "MPI_Comm_free"); }
 };
 using OwnedComm = Owned<CommTraits>;
 
@@ -42,7 +45,7 @@ using OwnedComm = Owned<CommTraits>;
 struct TypeTraits {
   using Handle = MPI_Datatype;
   static MPI_Datatype null() { return MPI_DATATYPE_NULL; }
-  static void free(MPI_Datatype* t) { MPI_Type_free(t); }
+  static void free(MPI_Datatype* t) { check_mpi_nothrow(MPI_Type_free(t), "MPI_Type_free"); }
 };
 using OwnedType = Owned<TypeTraits>;
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cartex/ranks/allreduce.hpp"
+#include "mpi_check.hpp"
 
 namespace cartex::ranks {
 namespace {
@@ -17,26 +18,30 @@ struct Cached {
 
 int delete_cached(MPI_Comm, int, void* value, void*) {
   auto* c = static_cast<Cached*>(value);
-  MPI_Comm_free(&c->dup);
+  const int rc = MPI_Comm_free(&c->dup);
   delete c;
-  return MPI_SUCCESS;
+  return rc;  // MPI reports a failed free as the error of the call that deleted the attribute
 }
 
 const Cached& cached(MPI_Comm comm) {
   static int keyval = MPI_KEYVAL_INVALID;
   if (keyval == MPI_KEYVAL_INVALID)
-    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_cached, &keyval, nullptr);
+    check_mpi(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_cached, &keyval, nullptr), "MPI_Comm_create_keyval");
   void* value = nullptr;
   int found = 0;
-  MPI_Comm_get_attr(comm, keyval, &value, &found);
+  check_mpi(MPI_Comm_get_attr(comm, keyval, &value, &found), "MPI_Comm_get_attr");
   if (found) return *static_cast<Cached*>(value);
-  int procs = 0;
-  MPI_Comm_size(comm, &procs);
+  const int procs = core::comm_size(comm);
   Renaming renamed = Renaming::sequential_for(layout_from_env(comm));
   MPI_Comm dup = MPI_COMM_NULL;
-  MPI_Comm_dup(comm, &dup);
+  check_mpi(MPI_Comm_dup(comm, &dup), "MPI_Comm_dup");
   auto* c = new Cached{dup, Renaming::identity(procs), std::move(renamed)};
-  MPI_Comm_set_attr(comm, keyval, c);
+  const int rc = MPI_Comm_set_attr(comm, keyval, c);
+  if (rc != MPI_SUCCESS) {
+    check_mpi_nothrow(MPI_Comm_free(&c->dup), "MPI_Comm_free");  // the set_attr failure is the one to throw
+    delete c;
+    check_mpi(rc, "MPI_Comm_set_attr");
+  }
   return *c;
 }
 
@@ -65,7 +70,7 @@ Algorithm parse_algorithm(const std::string& text) {
 void allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                Algorithm algorithm) {
   if (algorithm == Algorithm::mpi) {
-    MPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+    check_mpi(MPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm), "MPI_Allreduce");
     return;
   }
   const Cached& c = cached(comm);

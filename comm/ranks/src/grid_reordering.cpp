@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "grid_index.hpp"
+#include "mpi_check.hpp"
 
 namespace cartex::ranks {
 namespace {
@@ -75,19 +76,18 @@ GridAssignment node_block_assignment(const std::vector<int>& dims, const std::ve
 }
 
 ReorderedComm::ReorderedComm(MPI_Comm comm, const GridAssignment& assignment) {
-  int me = 0;
-  MPI_Comm_rank(comm, &me);
+  const int me = core::comm_rank(comm);
   int cell = -1;
   for (std::size_t g = 0; g < assignment.rank_of_cell.size(); ++g)
     if (assignment.rank_of_cell[g] == me) cell = static_cast<int>(g);
   if (cell < 0) throw std::invalid_argument("cartex::ranks: this rank holds no grid position");
-  if (MPI_Comm_split(comm, 0, cell, &comm_) != MPI_SUCCESS) throw std::runtime_error("cartex::ranks: MPI_Comm_split failed");
+  check_mpi(MPI_Comm_split(comm, 0, cell, &comm_), "MPI_Comm_split");
 }
 
 ReorderedComm::~ReorderedComm() {
   int finalized = 0;
-  MPI_Finalized(&finalized);
-  if (comm_ != MPI_COMM_NULL && !finalized) MPI_Comm_free(&comm_);
+  check_mpi_nothrow(MPI_Finalized(&finalized), "MPI_Finalized");
+  if (comm_ != MPI_COMM_NULL && !finalized) check_mpi_nothrow(MPI_Comm_free(&comm_), "MPI_Comm_free");
 }
 
 }  // namespace cartex::ranks

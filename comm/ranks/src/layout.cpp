@@ -5,6 +5,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "mpi_check.hpp"
+
 namespace cartex::ranks {
 
 NodeLayout::NodeLayout(const std::vector<int>& node_label_of_rank) : node_(node_label_of_rank.size()) {
@@ -36,16 +38,17 @@ Mapping NodeLayout::mapping() const {
 }
 
 NodeLayout detect_layout(MPI_Comm comm) {
-  int me = 0, procs = 0;
-  MPI_Comm_rank(comm, &me);
-  MPI_Comm_size(comm, &procs);
+  const int me = core::comm_rank(comm);
+  const int procs = core::comm_size(comm);
   MPI_Comm node = MPI_COMM_NULL;
-  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL, &node);
+  check_mpi(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
   int label = me;  // the lowest rank of this process's node
-  MPI_Bcast(&label, 1, MPI_INT, 0, node);
-  MPI_Comm_free(&node);
+  const int bcast_rc = MPI_Bcast(&label, 1, MPI_INT, 0, node);
+  const int free_rc = MPI_Comm_free(&node);
+  check_mpi(bcast_rc, "MPI_Bcast");
+  check_mpi(free_rc, "MPI_Comm_free");
   std::vector<int> labels(static_cast<std::size_t>(procs));
-  MPI_Allgather(&label, 1, MPI_INT, labels.data(), 1, MPI_INT, comm);
+  check_mpi(MPI_Allgather(&label, 1, MPI_INT, labels.data(), 1, MPI_INT, comm), "MPI_Allgather");
   return NodeLayout(labels);
 }
 
@@ -72,9 +75,7 @@ NodeLayout layout_from_env(MPI_Comm comm) {
     throw std::invalid_argument(std::string("CARTEX_RANKS_PER_NODE: expected a positive integer, got '") + per_node + "'");
   const char* kind = std::getenv("CARTEX_RANK_MAPPING");
   const Mapping mapping = kind && *kind ? parse_mapping(kind) : Mapping::sequential;
-  int procs = 0;
-  MPI_Comm_size(comm, &procs);
-  return simulated_layout(procs, static_cast<int>(q), mapping);
+  return simulated_layout(core::comm_size(comm), static_cast<int>(q), mapping);
 }
 
 std::string to_string(Mapping mapping) {

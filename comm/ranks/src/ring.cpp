@@ -3,10 +3,10 @@
 // round-robin layout f_RR(f_SQ(p) + 1) as in the paper's Figure 2.
 #include <cstring>
 #include <stdexcept>
-#include <string>
 #include <vector>
 
 #include "cartex/ranks/allreduce.hpp"
+#include "mpi_check.hpp"
 #include "segments.hpp"
 
 namespace cartex::ranks {
@@ -14,21 +14,17 @@ namespace {
 
 constexpr int kRingTag = 0x52494e;  // "RIN": the ring's point-to-point messages on `comm`
 
-void check(int rc, const char* what) {
-  if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("cartex::ranks: ") + what + " failed");
-}
-
 }  // namespace
 
 void ring_allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                     const Renaming& renaming) {
-  int procs = 0, me = 0, commutative = 0, size = 0;
-  MPI_Comm_size(comm, &procs);
-  MPI_Comm_rank(comm, &me);
+  const int procs = core::comm_size(comm);
+  const int me = core::comm_rank(comm);
+  int commutative = 0, size = 0;
   MPI_Aint lb = 0, extent = 0;
-  MPI_Type_get_extent(datatype, &lb, &extent);
-  MPI_Type_size(datatype, &size);
-  MPI_Op_commutative(op, &commutative);
+  check_mpi(MPI_Type_get_extent(datatype, &lb, &extent), "MPI_Type_get_extent");
+  check_mpi(MPI_Type_size(datatype, &size), "MPI_Type_size");
+  check_mpi(MPI_Op_commutative(op, &commutative), "MPI_Op_commutative");
   if (renaming.size() != procs) throw std::invalid_argument("cartex::ranks: renaming does not match the communicator");
   if (!commutative) throw std::invalid_argument("cartex::ranks: the ring allreduce needs a commutative op");
   if (lb != 0 || extent != size) throw std::invalid_argument("cartex::ranks: the ring allreduce needs a contiguous type");
@@ -44,17 +40,17 @@ void ring_allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
   std::vector<char> partial(static_cast<std::size_t>(seg.size(0)) * extent + 1);
   for (int k = 0; k < procs - 1; ++k) {  // computation phase
     const int send = seg.wrap(v - k), recv = seg.wrap(v - k - 1);
-    check(MPI_Sendrecv(at(send), seg.size(send), datatype, next, kRingTag, partial.data(), seg.size(recv), datatype,
-                       prev, kRingTag, comm, MPI_STATUS_IGNORE),
-          "MPI_Sendrecv (ring computation phase)");
+    check_mpi(MPI_Sendrecv(at(send), seg.size(send), datatype, next, kRingTag, partial.data(), seg.size(recv), datatype,
+                           prev, kRingTag, comm, MPI_STATUS_IGNORE),
+              "MPI_Sendrecv (ring computation phase)");
     // inout = in op inout: the partial of virtual ranks recv..v-1, then this process's x[v].
-    check(MPI_Reduce_local(partial.data(), at(recv), seg.size(recv), datatype, op), "MPI_Reduce_local");
+    check_mpi(MPI_Reduce_local(partial.data(), at(recv), seg.size(recv), datatype, op), "MPI_Reduce_local");
   }
   for (int k = 0; k < procs - 1; ++k) {  // distribution phase (ring allgather)
     const int send = seg.wrap(v + 1 - k), recv = seg.wrap(v - k);
-    check(MPI_Sendrecv(at(send), seg.size(send), datatype, next, kRingTag, at(recv), seg.size(recv), datatype, prev,
-                       kRingTag, comm, MPI_STATUS_IGNORE),
-          "MPI_Sendrecv (ring distribution phase)");
+    check_mpi(MPI_Sendrecv(at(send), seg.size(send), datatype, next, kRingTag, at(recv), seg.size(recv), datatype, prev,
+                           kRingTag, comm, MPI_STATUS_IGNORE),
+              "MPI_Sendrecv (ring distribution phase)");
   }
 }
 

@@ -8,12 +8,14 @@
 
 #include <cstdio>
 
+#include "cartex/core/mpi_check.hpp"
+
 namespace benchstats {
 
 // -1: run the benchmark; else the exit code for every rank.
 inline int parse_command_line(CLI::App& app, int argc, char** argv, const char* name) {
   int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  cartex::core::check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   try {
     app.parse(argc, argv);
     return -1;

@@ -21,7 +21,8 @@ class NeighborAlltoallwPlan final : public HaloPlan {
   NeighborAlltoallwPlan(const HaloPattern& p, MPI_Comm comm)
       : blocks_(p, true), graph_(block_graph(p, comm)), stats_(direct_stats(p, 1)) {}
   ~NeighborAlltoallwPlan() override {
-    if (request_[0] != MPI_REQUEST_NULL) MPI_Wait(request_.data(), MPI_STATUS_IGNORE);  // before the types go
+    // Before the types go; a destructor does not throw.
+    if (request_[0] != MPI_REQUEST_NULL) check_mpi_nothrow(MPI_Wait(request_.data(), MPI_STATUS_IGNORE), "MPI_Wait");
   }
   NeighborAlltoallwPlan(const NeighborAlltoallwPlan&) = delete;
   NeighborAlltoallwPlan& operator=(const NeighborAlltoallwPlan&) = delete;

@@ -65,9 +65,9 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
   NeighborAlltoallwInitPlan(const HaloPattern& p, MPI_Comm comm)
       : blocks_(p, true), graph_(block_graph(p, comm)), stats_(direct_stats(p, 1)) {}
   ~NeighborAlltoallwInitPlan() override {
-    // Unchecked: a destructor does not throw. Complete, then free, before the types and graph go.
-    if (running_ != MPI_REQUEST_NULL) MPI_Wait(&running_, MPI_STATUS_IGNORE);
-    for (auto& [base, bound] : bound_) MPI_Request_free(&bound.request);
+    // A destructor does not throw: failures are reported. Complete, then free, before the types and graph go.
+    if (running_ != MPI_REQUEST_NULL) check_mpi_nothrow(MPI_Wait(&running_, MPI_STATUS_IGNORE), "MPI_Wait");
+    for (auto& [base, bound] : bound_) check_mpi_nothrow(MPI_Request_free(&bound.request), "MPI_Request_free");
   }
   NeighborAlltoallwInitPlan(const NeighborAlltoallwInitPlan&) = delete;
   NeighborAlltoallwInitPlan& operator=(const NeighborAlltoallwInitPlan&) = delete;

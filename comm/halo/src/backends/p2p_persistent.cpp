@@ -39,10 +39,11 @@ class P2PPersistentPlan final : public HaloPlan {
                 "MPI_Send_init");
   }
   ~P2PPersistentPlan() override {
-    // Unchecked: a destructor does not throw.
-    if (phase_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    // A destructor does not throw: failures are reported.
+    if (phase_.active())
+      check_mpi_nothrow(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
     for (auto& r : requests_)
-      if (r != MPI_REQUEST_NULL) MPI_Request_free(&r);
+      if (r != MPI_REQUEST_NULL) check_mpi_nothrow(MPI_Request_free(&r), "MPI_Request_free");
   }
   P2PPersistentPlan(const P2PPersistentPlan&) = delete;
   P2PPersistentPlan& operator=(const P2PPersistentPlan&) = delete;

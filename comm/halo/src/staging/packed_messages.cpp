@@ -14,8 +14,9 @@ PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> 
       requests_(sends_.size() + recvs_.size(), MPI_REQUEST_NULL) {}
 
 PackedMessages::~PackedMessages() {
-  // Never leave MPI writing into freed buffers (unchecked: a destructor does not throw).
-  if (phase_.active()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  // Never leave MPI writing into freed buffers (a destructor does not throw: a failure is reported).
+  if (phase_.active())
+    check_mpi_nothrow(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
 }
 
 void PackedMessages::start(core::Field& f) {

@@ -13,4 +13,9 @@ void check_mpi(int rc, const char* call);
 int comm_rank(MPI_Comm comm);
 int comm_size(MPI_Comm comm);
 
+// For destructors (MPI_Comm_free, MPI_Type_free, MPI_Request_free in RAII owners), where throwing would
+// terminate: when rc is not MPI_SUCCESS, prints one line "cartex: CALL failed: MPI's error string" to
+// stderr and returns.
+void check_mpi_nothrow(int rc, const char* call) noexcept;
+
 }  // namespace cartex::core

@@ -24,4 +24,8 @@ class Error : public std::runtime_error {
 // Throws Error(MPI_ERR_OTHER, what + MPI's message) when an MPI call did not succeed.
 void check_mpi(int rc, const char* what);
 
+// For destructors and cleanup before a rethrow, where throwing would terminate or hide the first
+// error: when rc is not MPI_SUCCESS, prints one line "cartex: WHAT failed: MPI's message" to stderr.
+void check_mpi_nothrow(int rc, const char* what) noexcept;
+
 }  // namespace cartex::cart

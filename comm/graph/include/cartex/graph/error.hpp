@@ -17,4 +17,8 @@ class Error : public cartex::core::Error {
 // Throws Error(what + MPI's message) when rc is not MPI_SUCCESS.
 void check_mpi(int rc, const char* what);
 
+// For destructors, which must not throw: when rc is not MPI_SUCCESS, prints one line
+// "cartex: WHAT failed: MPI's message" to stderr (cartex::core::check_mpi_nothrow).
+void check_mpi_nothrow(int rc, const char* what) noexcept;
+
 }  // namespace cartex::graph
