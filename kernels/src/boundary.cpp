@@ -123,6 +123,7 @@ WallFill Boundary::wall_fill(const core::FieldLayout& L, long step) const {
     w.h[d] = grid_.spacing(d);
     w.o[d] = grid_.periodic[d] ? 0.0 : grid_.wall_offset(d, 0);
     w.g0[d] = L.box.lo[d] - L.halo.lo[d];
+    w.wrap[d] = grid_.periodic[d] ? grid_.n[d] : 0;
     for (int side = 0; side < 2; ++side) {
       const core::BoundaryFace& face = faces_[d][side];
       if (face.kind == Kind::kNeumann) {

@@ -42,16 +42,22 @@ struct WallFill {
   Kokkos::Array<double, 6> hq{};    // Neumann: h q
   Kokkos::Array<double, 3> h{}, o{};
   Kokkos::Array<long, 3> g0{};      // global index of view index 0
+  Kokkos::Array<long, 3> wrap{};    // n in a periodic dimension, else 0
   ModeSum mode;                     // exact faces: the solution at this step
 
   // Ghost cell (i, j, k) of face (d, side): Neumann: its mirror + (2m + 1) h q (left as it is when
-  // the mirror lies outside the view); exact: the solution at its position.
+  // the mirror lies outside the view); exact: the solution at its position, wrapped into [0, n) in a
+  // periodic dimension (the owner's position: the same bits whichever rank or step fills the cell).
   KOKKOS_INLINE_FUNCTION void cell(double* v, int d, int side, long i, long j, long k) const {
     long c[3] = {i, j, k};
     const long at = (k * ext[1] + j) * ext[0] + i;
     if (kind[2 * d + side] == kExact) {
       double x[3];
-      for (int e = 0; e < 3; ++e) x[e] = (static_cast<double>(g0[e] + c[e]) + o[e]) * h[e];
+      for (int e = 0; e < 3; ++e) {
+        long g = g0[e] + c[e];
+        if (wrap[e] > 0) g = ((g % wrap[e]) + wrap[e]) % wrap[e];
+        x[e] = (static_cast<double>(g) + o[e]) * h[e];
+      }
       v[at] = mode(x[0], x[1], x[2]);
       return;
     }
