@@ -22,7 +22,9 @@
 //
 // Bits: a mirror-symmetric stencil whose symbol is <= 0 (every Laplacian family) gets exactly
 // 2 / (a rho) (Euler) and 2 / (sqrt(a) sqrt(rho)) (leapfrog, a = c^2: sqrt(c*c) == c in IEEE), rho =
-// Stencil::spectral_radius(): the formulas cartex always used, so dt keeps its bits.
+// Stencil::spectral_radius(): the formulas cartex always used, so dt keeps its bits. For any other
+// mirror-symmetric stencil rho is the larger of that lattice's and the refined scan's below (the
+// lattice alone can miss an extreme between its points and give a dt above the limit).
 //
 // What the scan guarantees, for the other stencils: the minimum over theta is searched by sampling
 // a lattice over [-pi, pi]^dim (129 points per dimension in 2D, 33 in 3D; 0, +-pi and every corner
