@@ -315,6 +315,28 @@ PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
   return v;
 }
 
+// The physics key with the largest value (in magnitude): where an operator whose weights overflow is
+// located, the value most likely too large for the grid.
+std::string largest_physics_key(const EquationInput& equation, const PhysicsValues& values) {
+  std::string key = equation.keys.empty() ? std::string("dt") : equation.keys.front().name;
+  double largest = -1;
+  for (const auto& k : equation.keys) {
+    const auto it = values.find(k.name);
+    if (it == values.end()) continue;
+    for (const double v : it->second.numbers)
+      if (std::abs(v) > largest) largest = std::abs(v), key = k.name;
+  }
+  return key;
+}
+
+std::string overflow_text(const Stencil& op, const GlobalGrid& grid) {
+  std::string h;
+  for (int d = 0; d < grid.dim; ++d) h += fmt::format("{}{:g}", d ? ", " : "", grid.spacing(d));
+  return fmt::format("the operator this builds from stencil {} has a weight that is not a finite number (it overflows a "
+                     "double with the grid spacing h = [{}]): expected values this grid can step",
+                     op.name, h);
+}
+
 // Reads the equation's physics keys into cfg.physics and sets cfg.dt from physics.dt or physics.cfl
 // against the stability limit of the equation's integrator with this stencil (the row's dt_max;
 // physics/include/cartex/physics/equation.hpp), or with the operator the equation builds from it,
@@ -337,6 +359,8 @@ Stencil read_physics(YamlSection& p, const EquationInput& equation, Config& cfg)
     cfg.coefficients[k.name] = c;
   }
   const Stencil op = equation.operator_stencil ? equation.operator_stencil(cfg.stencil, cfg.physics, cfg.grid) : cfg.stencil;
+  for (const double w : op.weights)
+    if (!std::isfinite(w)) p.fail(largest_physics_key(equation, cfg.physics), overflow_text(op, cfg.grid));
   TimeStepLimit lim;
   try {
     lim = equation.dt_max(op, cfg.physics);

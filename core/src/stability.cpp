@@ -273,6 +273,12 @@ std::complex<double> fourier_symbol(const Stencil& s, const std::array<double, 3
 TimeStepLimit time_step_limit(const Stencil& s, Integrator integrator, double scale) {
   if (!(scale > 0) || !std::isfinite(scale))
     throw std::invalid_argument(fmt::format("time_step_limit: scale {} is not a positive number", scale));
+  // Finite weights so large that |lambda|^2 (or a * |lambda|) leaves the doubles: no limit can be computed.
+  const double magnitude = weight_magnitude(s);
+  if (!std::isfinite(magnitude * magnitude) || !std::isfinite(scale * magnitude))
+    throw NoStableTimeStep(fmt::format("the operator's weights are too large to compute a limit with doubles (their magnitudes "
+                                       "sum to {:.3g}): expected values this grid spacing can step",
+                                       magnitude));
   const double noise = kNoise * weight_magnitude(s);
   return integrator == Integrator::kLeapfrog ? leapfrog_limit(s, scale, noise) : euler_limit(s, scale, noise);
 }

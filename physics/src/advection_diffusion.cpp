@@ -35,7 +35,8 @@ std::string read_advection(const std::string& mapping, AdvectionInput& out) {
   else if (scheme == "central")
     out.scheme = core::FirstDerivativeScheme::kCentral;
   else
-    return fmt::format("expected scheme upwind or central, got \"{}\"", scheme);
+    return n["scheme"].IsScalar() ? fmt::format("expected scheme upwind or central, got \"{}\"", scheme)
+                                  : "expected scheme upwind or central, got a list or mapping";
   const auto orders = advection_orders(out.scheme);
   long order = 0;
   if (!n["order"].IsScalar() || !YAML::convert<long>::decode(n["order"], order) ||

@@ -109,6 +109,15 @@ def case_bad_inputs():
              r"^in\.yaml:\d+:\d+: physics\.cfl: stencil 7pt\+central2: .*"),
             ("unknown scheme", ["physics.advection={scheme: upwnd, order: 2}"],
              r"^--set physics\.advection=.*: physics\.advection: expected scheme upwind or central, got \"upwnd\"$"),
+            ("scheme a list", ["physics.advection={scheme: [upwind], order: 1}"],
+             r"^--set physics\.advection=.*: physics\.advection: expected scheme upwind or central, got a list or mapping$"),
+            ("weights that overflow", ["physics.velocity=[1e307, 0, 0]", "physics.cfl=null", "physics.dt=0.001"],
+             r"^--set physics\.velocity=.*: physics\.velocity: the operator this builds from stencil 7pt\+upwind2 has a weight "
+             r"that is not a finite number \(it overflows a double with the grid spacing h = \[.*\]\): expected values this grid "
+             r"can step$"),
+            ("a limit beyond the doubles", ["physics.velocity=[1e300, 0, 0]", "physics.cfl=null", "physics.dt=0.001"],
+             r"^--set physics\.dt=0\.001: physics\.dt: stencil 7pt\+upwind2: the operator's weights are too large to compute a "
+             r"limit with doubles .*"),
             ("order the scheme lacks", ["physics.advection={scheme: central, order: 3}"],
              r"^--set physics\.advection=.*: physics\.advection: scheme central has orders 2, 4, got 3$"),
             ("velocity of the wrong length", ["physics.velocity=[1.0, 2.0]"],
