@@ -9,10 +9,7 @@ namespace cartex::graph {
 
 void check_mpi(int rc, const char* what) {
   if (rc == MPI_SUCCESS) return;
-  char text[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) len = 0;  // best effort: only for the message
-  throw Error(std::string(what) + " failed: " + std::string(text, static_cast<std::size_t>(len)));
+  throw Error(std::string(what) + " failed: " + core::mpi_error_text(rc));
 }
 
 void check_mpi_nothrow(int rc, const char* what) noexcept { core::check_mpi_nothrow(rc, what); }

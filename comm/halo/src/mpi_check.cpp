@@ -2,8 +2,6 @@
 
 namespace cartex::halo {
 
-void check_mpi(int rc, const char* call) { core::check_mpi(rc, call); }
-
 bool test_all(std::vector<MPI_Request>& requests, size_t n) {
   int flag = 1;
   // Open MPI refuses a null request array even for a count of 0.

@@ -10,7 +10,7 @@
 namespace cartex::halo {
 
 // Throws cartex::core::Error "CALL failed on rank R: MPI's error string" when rc is not MPI_SUCCESS.
-void check_mpi(int rc, const char* call);
+using core::check_mpi;
 // In destructors, which must not throw: core's one-line report to stderr.
 using core::check_mpi_nothrow;
 

@@ -4,10 +4,15 @@
 // return errors, MPI_ERRORS_RETURN, instead of ending the job inside MPI).
 #include <mpi.h>
 
+#include <string>
+
 namespace cartex::core {
 
 // Throws cartex::core::Error "CALL failed on rank R: MPI's error string" when rc is not MPI_SUCCESS.
 void check_mpi(int rc, const char* call);
+
+// MPI's text for the error code rc ("" when MPI cannot say), for messages.
+std::string mpi_error_text(int rc);
 
 // MPI_Comm_rank / MPI_Comm_size of `comm`, checked.
 int comm_rank(MPI_Comm comm);
