@@ -36,7 +36,7 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_option("--seed", o.method.seed, "seed of the series order");
   app.add_option("--csv", o.csv, "write one row per (stencil, block, backend) here");
   app.add_option("--label", o.label, "free text copied into the CSV");
-  app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
+  app.add_flag("--kokkos-help")->description("print Kokkos' own command-line options, then exit");
   if (const int code = benchstats::parse_command_line(app, argc, argv, "halobench"); code >= 0) return code;
   for (std::size_t d = 0; d < dims.size() && d < 3; ++d) o.dims[d] = dims[d];
   using cartex::core::GpuAwareMpiInput;

@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
     app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: the sweep over auto's candidates and auto's pick)")
         ->check(CLI::NonNegativeNumber);
     app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
-    app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
+    app.add_flag("--kokkos-help")->description("print Kokkos' own command-line options, then exit");
     if (!kokkos.kokkos_help()) code = std::max(0, benchstats::parse_command_line(app, kokkos.argc(), kokkos.argv(), "kernelbench"));
     if (code == 0 && !kokkos.kokkos_help() && !app.get_option("--help")->count()) {
       // A failure (cartex::core::Error, comm/cart error) is one line and exit 1 on every rank.

@@ -43,7 +43,7 @@ int run_app(const char* name, const physics::Equation& equation, int argc, char*
   app.add_flag("--help-input", help_input, "print every input key with its type, default and meaning, then exit");
   app.add_flag("--list-backends", list_backends,
                "print the halo backends comm.backend accepts (the halo registry: memory, overlap, description), then exit");
-  app.add_flag("--kokkos-help", "print Kokkos' own command-line options, then exit");
+  app.add_flag("--kokkos-help")->description("print Kokkos' own command-line options, then exit");
   app.set_version_flag("--version", fmt::format("{} {} (cartex, commit {})", name, core::kVersion, core::kGitCommit));
 
   return entry::run_main(
