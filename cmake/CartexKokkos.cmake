@@ -52,3 +52,17 @@ if(TARGET Kokkos::kokkos)
     endif()
   endif()
 endif()
+
+# A configuration that exists to test one Kokkos backend (the openmp, cuda and device presets) names it
+# in CARTEX_REQUIRE_KOKKOS_BACKENDS: a build that found another Kokkos (Kokkos_ROOT unset, so Debian's
+# Serial one) stops here instead of testing the wrong thing.
+set(CARTEX_REQUIRE_KOKKOS_BACKENDS "" CACHE STRING
+    "Kokkos backends the Kokkos found must have, e.g. OPENMP or CUDA (the openmp, cuda and device presets)")
+foreach(_cx_backend IN LISTS CARTEX_REQUIRE_KOKKOS_BACKENDS)
+  string(TOUPPER "${_cx_backend}" _cx_backend)
+  if(NOT Kokkos_ENABLE_${_cx_backend})
+    message(FATAL_ERROR "This configuration needs a Kokkos with ${_cx_backend}; the Kokkos found at ${Kokkos_DIR} "
+                        "has ${Kokkos_DEVICES}. Set Kokkos_ROOT (the presets read CARTEX_KOKKOS_ROOT; "
+                        "scripts/ci.sh sets it from scripts/kokkos.sh).")
+  endif()
+endforeach()

@@ -13,9 +13,30 @@ if(rc)
 endif()
 string(REPLACE "\n" ";" CARTEX_MPIEXEC_FLAGS "${CARTEX_MPIEXEC_FLAGS}")
 
-# cartex_add_mpi_test(<target> RANKS n... [ARGS ...]): one ctest "<target>.np<n>" per rank count.
+# Labels say which configurations run a test (docs/testing.md, "Configurations"); the test presets
+# of CMakePresets.json choose by them, no script names a test:
+#
+#   label        set by                         meaning                               chosen by
+#   <folder>     cartex_finish_test_folder()    the tests/ folder, i.e. the layer     openmp, mpich (include)
+#   np<N>        cartex_add_mpi_test()          one MPI program run on N ranks        openmp (no 5-8), asan
+#                                                                                     (no 5-8), mpich (no 3-8)
+#   long         the test's declaration         a matrix of 30-140 s                  everyday (exclude)
+#   inputs       the test's declaration         refused before any Kokkos loop runs   openmp (exclude)
+#   wide         the test's declaration         a driver that starts many jobs of     mpich (exclude)
+#                                               up to 8 ranks
+#   asan         the test's declaration, or     cheap enough under ASan, and reaches  asan (include)
+#                cartex_add_mpi_test(ASAN_RANKS) code no cheaper test reaches
+#   testbed      tests/multinode                needs the network-namespace cluster   mpich (exclude)
+
+# cartex_add_mpi_test(<target> RANKS n... [ASAN_RANKS n...] [ARGS ...]): one ctest "<target>.np<n>" per
+# rank count, labelled np<n>; those of ASAN_RANKS also asan (the sanitized configuration runs them).
 function(cartex_add_mpi_test target)
-  cmake_parse_arguments(ARG "" "" "RANKS;ARGS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "RANKS;ASAN_RANKS;ARGS" ${ARGN})
+  foreach(np IN LISTS ARG_ASAN_RANKS)
+    if(NOT np IN_LIST ARG_RANKS)
+      message(FATAL_ERROR "cartex_add_mpi_test(${target}): ASAN_RANKS ${np} is not one of RANKS ${ARG_RANKS}")
+    endif()
+  endforeach()
   foreach(np IN LISTS ARG_RANKS)
     add_test(NAME ${target}.np${np}
       COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${np} ${CARTEX_MPIEXEC_FLAGS}
@@ -26,7 +47,28 @@ function(cartex_add_mpi_test target)
     else()
       set_tests_properties(${target}.np${np} PROPERTIES PROCESSORS 1 TIMEOUT 300)
     endif()
+    set_property(TEST ${target}.np${np} APPEND PROPERTY LABELS np${np})
   endforeach()
+  if(ARG_ASAN_RANKS)
+    list(TRANSFORM ARG_ASAN_RANKS PREPEND ${target}.np OUTPUT_VARIABLE asan_tests)
+    cartex_asan_tests(${asan_tests} NEEDS ${target})
+  endif()
+endfunction()
+
+# cartex_asan_tests(test... NEEDS target...): the tests join the sanitized configuration (label asan),
+# and the build target cartex_tests_asan (cartex_finish_asan_target()) builds what they run, so that
+# configuration builds no more than its tests need.
+function(cartex_asan_tests)
+  cmake_parse_arguments(ARG "" "" "NEEDS" ${ARGN})
+  set_property(TEST ${ARG_UNPARSED_ARGUMENTS} APPEND PROPERTY LABELS asan)
+  set_property(GLOBAL APPEND PROPERTY CARTEX_ASAN_TARGETS ${ARG_NEEDS})
+endfunction()
+
+function(cartex_finish_asan_target)
+  get_property(targets GLOBAL PROPERTY CARTEX_ASAN_TARGETS)
+  list(REMOVE_DUPLICATES targets)
+  add_custom_target(cartex_tests_asan)
+  add_dependencies(cartex_tests_asan ${targets})
 endfunction()
 
 # cartex_finish_test_folder(): called once at the end of a tests/ folder's CMakeLists.txt; gives every
@@ -37,7 +79,10 @@ endfunction()
 #    keeps one session directory per user and host (/tmp/ompi.<host>.<uid>), creates it when a job
 #    starts and removes it when the last job ends; a job that starts at that moment fails with
 #    "mkdir ...: File exists" (open-mpi/ompi#8510), and ctest -j starts jobs side by side. Other MPIs
-#    ignore the variable.
+#    ignore the variable;
+#  - Open MPI's point-to-point layer named: ob1, the one it selects on one node anyway. Selecting it
+#    opens the cm layer's MTLs first (libfabric, PSM2) to find none: 0.2 s of every launch, half of a
+#    small job's wall time, thousands of launches in the suite (docs/testing.md, "The CI budget").
 # tests/scripts checks that no test misses either. The multinode tests do not call it: their testbed
 # gives each simulated node its own TMPDIR, and they carry their label themselves.
 function(cartex_finish_test_folder)
@@ -46,7 +91,7 @@ function(cartex_finish_test_folder)
   foreach(test IN LISTS tests)
     set_property(TEST ${test} APPEND PROPERTY LABELS ${folder})
     set_property(TEST ${test} APPEND PROPERTY ENVIRONMENT
-                 "OMPI_MCA_orte_tmpdir_base=${CMAKE_BINARY_DIR}/mpi-sessions/${test}")
+                 "OMPI_MCA_orte_tmpdir_base=${CMAKE_BINARY_DIR}/mpi-sessions/${test}" "OMPI_MCA_pml=ob1")
   endforeach()
   # cartex_tests_<folder>: what the tests of this label need built (the folder's own targets and the
   # apps the test drivers launch), so that a configuration that runs some labels builds only those.

@@ -3,7 +3,7 @@
 #   1 rank x 2 threads, 2 ranks x 1 thread, 2 ranks x 2 threads (4 threads: oversubscribed on 2 cores)
 # then kernelbench (7pt and 27pt, 256^3) in one process with 1 and with 2 threads, each against the
 # STREAM copy bound it measures with the same threads;
-# with one cartex build on a Kokkos with OpenMP (scripts/test_openmp.sh builds build-openmp/). The
+# with one cartex build on a Kokkos with OpenMP (scripts/ci.sh openmp builds build-openmp/). The
 # configurations take turns within each round, so a change in machine load hits all of them.
 # Usage: scripts/bench_hybrid.sh [ROUNDS (default 2)] [BUILD_DIR (default build-openmp)]
 set -euo pipefail

@@ -1,8 +1,12 @@
-# Sourced: the sanitizer runtime options of scripts/test_asan.sh (and of the test that checks them,
-# tests/sanitizers/leak_check_test.sh). Every report goes to a file under REPORTS_DIR (log_path), so a
-# report is seen even where a test driver does not look at a program's exit code or stderr.
+# Sourced: the sanitizer runtime options of the asan configuration (scripts/ci.sh asan sources it for
+# its tests, CMakePresets.json) and of the test that checks them, tests/sanitizers/leak_check_test.sh.
+# Every report goes to a file under REPORTS_DIR (log_path; created, made absolute), so a report is seen
+# even where a test driver does not look at a program's exit code or stderr
+# (scripts/sanitizer_reports.sh fails on any).
 # Usage: . scripts/sanitizer_env.sh REPORTS_DIR
 sanitizer_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+sanitizer_reports=$(realpath -m "$1")
+mkdir -p "$sanitizer_reports"
 # Open MPI unloads its components at MPI_Finalize: their never-freed allocations would then be
 # reported from an "<unknown module>" that no suppression can name, so keep them loaded; and unwind
 # malloc stacks fully, so a leak made through libc (vasprintf) still shows whose call made it.
@@ -14,7 +18,7 @@ export OMPI_MCA_mca_base_component_disable_dlclose=1
 # allocation-stack id>". Where the TLS block of a dlopen'd library (an Open MPI component's) lands
 # depends on every allocation before it, so one program crashed on one machine, every run. Without
 # the interception the blocks are still scanned: they are heap blocks that the thread's DTV points to.
-export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0:print_stacktrace=1:fast_unwind_on_malloc=0:intercept_tls_get_addr=0:log_path=$1/asan
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0:print_stacktrace=1:fast_unwind_on_malloc=0:intercept_tls_get_addr=0:log_path=$sanitizer_reports/asan
 export LSAN_OPTIONS=suppressions=$sanitizer_root/tests/sanitizers/lsan.supp:print_suppressions=0
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$1/ubsan
-unset sanitizer_root
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$sanitizer_reports/ubsan
+unset sanitizer_root sanitizer_reports

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cartex builds and runs with. Idempotent: quiet and quick when
 # everything is already there; runs `apt-get update` once before installing anything missing.
-# Usage: scripts/setup.sh [--mpi mpich] [--cuda]
+# Usage: scripts/setup.sh [--mpi mpich] [--cuda] [--fuzz]
 #   --mpi mpich   also MPICH and its parallel HDF5, next to Open MPI (the default MPI stays Open MPI;
-#                 an MPICH build names it: scripts/test_mpich.sh, docs/testing.md)
+#                 an MPICH build names it: the mpich preset, docs/testing.md)
 #   --cuda        also Debian's CUDA 11.8 toolkit (nvidia-cuda-toolkit, in Debian's non-free component,
 #                 reached through a private apt sources list: scripts/apt_private.sh; the machine's own
 #                 sources are not edited) and g++-11, the newest GCC that CUDA 11.8 accepts as host
-#                 compiler (scripts/build_cuda.sh; about 1.6 GB to download)
+#                 compiler (the cuda configuration, scripts/ci.sh cuda; about 1.6 GB to download)
+#   --fuzz        also clang and its libFuzzer runtime (the fuzz configuration, scripts/fuzz.sh)
 set -euo pipefail
 
-usage="usage: setup.sh [--mpi mpich] [--cuda]"
+usage="usage: setup.sh [--mpi mpich] [--cuda] [--fuzz]"
 extra=()
 non_free=()
 while [ $# -gt 0 ]; do
@@ -23,6 +24,7 @@ while [ $# -gt 0 ]; do
       esac
       shift 2 ;;
     --cuda) extra+=(g++-11); non_free=(nvidia-cuda-toolkit); shift ;;
+    --fuzz) extra+=(clang libclang-rt-14-dev); shift ;;
     *) echo "setup.sh: unknown option '$1' ($usage)" >&2; exit 2 ;;
   esac
 done

@@ -5,14 +5,15 @@
 #                               [--build-dir DIR] [ctest options...]
 #   --kokkos PREFIX          a Kokkos install with the CUDA backend (its bin/nvcc_wrapper compiles cartex)
 #   --kokkos-source SOURCE   a Kokkos source tree, or a release tarball (.tar.gz/.tgz/.tar.xz): built
-#                            once for the GPU found (CUDA + Serial, Release) into DIR-kokkos/
+#                            once for the GPU found (CUDA + Serial, Release) into DIR-kokkos/install
+#                            by scripts/kokkos.sh
 #   --arch ARCH              a Kokkos_ARCH_ name (AMPERE80, HOPPER90, ...) instead of the one the GPU
 #                            reports (nvidia-smi's compute capability)
 #   --build-dir DIR          cartex's build directory (default: build-device/ in the clone)
 # Steps: find the GPU (nvidia-smi; none: one line and exit 1), choose the host compiler nvcc accepts
 # ($CUDAHOSTCXX, then g++, then g++-14 ... g++-9: the first one that compiles a CUDA file), build or
-# take Kokkos, build cartex with every test in DIR, run ctest (the arguments left over go to
-# ctest). What ran is in DIR/test_device.log (GPU, driver, CUDA, Kokkos, compiler, results).
+# take Kokkos, build cartex with every test in DIR (the device preset of CMakePresets.json), run its
+# test preset (the arguments left over go to ctest). What ran is in DIR/test_device.log (GPU, driver, CUDA, Kokkos, compiler, results).
 # scripts/bench_device.sh then measures the GPU with the same build.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -74,48 +75,25 @@ note "GPU: $gpu -> Kokkos_ARCH_$arch"
 note "CUDA: $(nvcc --version | sed -n 's/.*release \([0-9.]*\), \(V[0-9.]*\).*/\1 (\2)/p'), host compiler $host ($("$host" -dumpfullversion))"
 note "CPU: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), $(nproc) cores"
 
-launcher=()
-if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache); fi
-
 if [ -n "$source_arg" ]; then
-  kokkos=$kdir/install
-  stamp=$kokkos/cartex-kokkos-complete
-  want="$(realpath "$source_arg") $arch $host"
-  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    src=$source_arg
-    if [ -f "$source_arg" ]; then
-      rm -rf "$kdir/src" && mkdir -p "$kdir/src"
-      tar -xf "$source_arg" -C "$kdir/src" --strip-components=1
-      src=$kdir/src
-    fi
-    [ -f "$src/CMakeLists.txt" ] && [ -x "$src/bin/nvcc_wrapper" ] || die "$source_arg is not a Kokkos source (no CMakeLists.txt and bin/nvcc_wrapper)"
-    note "Kokkos: building $source_arg for CUDA ($arch) into $kokkos"
-    rm -rf "$kokkos" "$kdir/build"
-    cmake -S "$src" -B "$kdir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_STANDARD=17 \
-      -DCMAKE_INSTALL_PREFIX="$kokkos" -DCMAKE_CXX_COMPILER="$src/bin/nvcc_wrapper" -DCMAKE_CXX_FLAGS="-ccbin $host" \
-      -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON "-DKokkos_ARCH_$arch=ON" \
-      -DKokkos_ENABLE_TESTS=OFF -DBUILD_SHARED_LIBS=OFF "${launcher[@]}" >>"$log" 2>&1 \
-      || die "Kokkos did not configure ($log)"
-    cmake --build "$kdir/build" --parallel "$(nproc)" >>"$log" 2>&1 || die "Kokkos did not build ($log)"
-    cmake --install "$kdir/build" >>"$log" 2>&1
-    echo "$want" >"$stamp"
-    rm -rf "$kdir/build" "$kdir/src"
-  fi
+  note "Kokkos: $source_arg for CUDA ($arch, host $host) into $kdir/install (scripts/kokkos.sh)"
+  kokkos=$("$root/scripts/kokkos.sh" cuda --source "$source_arg" --arch "$arch" --host "$host" --prefix "$kdir/install" \
+           2>>"$log") || die "Kokkos did not build ($log)"
 fi
 grep -q '^#define KOKKOS_ENABLE_CUDA' "$kokkos/include/KokkosCore_config.h" || die "$kokkos is a Kokkos without CUDA"
 [ -x "$kokkos/bin/nvcc_wrapper" ] || die "$kokkos has no bin/nvcc_wrapper"
 note "Kokkos: $kokkos ($(sed -n 's/^#define KOKKOS_VERSION \([0-9]*\)/\1/p' "$kokkos/include/KokkosCore_config.h"))"
 
 "$root/scripts/setup.sh"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$kokkos" \
-  -DCMAKE_CXX_COMPILER="$kokkos/bin/nvcc_wrapper" -DCMAKE_CXX_FLAGS="-ccbin $host -Wno-deprecated-gpu-targets" \
-  "${launcher[@]}" >>"$log" 2>&1 || die "cartex did not configure ($log)"
-if ! cmake --build "$build" --parallel "$(nproc)" >>"$log" 2>&1; then
+# The device preset (CMakePresets.json) reads these.
+export CARTEX_DEVICE_BUILD=$build CARTEX_KOKKOS_ROOT=$kokkos CARTEX_CUDA_HOST_CXX=$host
+(cd "$root" && cmake --preset device) >>"$log" 2>&1 || die "cartex did not configure ($log)"
+if ! (cd "$root" && cmake --build --preset device --parallel "$(nproc)") >>"$log" 2>&1; then
   grep -E '^FAILED|error' "$log" | tail -20
   die "cartex did not build ($log)"
 fi
 note "cartex: built in $build; running the suite"
 status=0
-(cd "$build" && ctest --output-on-failure --no-tests=error "$@") 2>&1 | tee -a "$log" || status=1
+(cd "$root" && ctest --preset device "$@") 2>&1 | tee -a "$log" || status=1
 note "test_device.sh: $( [ $status = 0 ] && echo passed || echo FAILED ) (log: $log)"
 exit $status

@@ -2,7 +2,7 @@
 """Two builds of cartex on two MPI libraries give the same physics: heat3d's decomposition-independent
 checksum under the build's own mpiexec, for every backend value of the registry (`auto` included) on
 1, 2 and 4 ranks, equals the reference build's (same input, same backend, 1 rank). Run by
-scripts/test_mpich.sh with the Open MPI build as reference:
+the mpich configuration's check (CMakePresets.json, scripts/ci.sh mpich) with the Open MPI build as reference:
 
     mpi_checksums.py --reference BUILD_DIR --build BUILD_DIR [--ranks 1 2 4]
 """

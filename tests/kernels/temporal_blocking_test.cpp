@@ -145,7 +145,7 @@ TEST(TemporalBlocking, TileCandidatesDoubleUpToTheWholeView) {
 }
 
 TEST(TemporalBlocking, PassRunsOnEveryHostThread) {
-  // Under scripts/test_openmp.sh (2 OpenMP threads per rank) the bitwise test above thus splits the
+  // Under the openmp configuration (2 OpenMP threads per rank) the bitwise test above thus splits the
   // rows of every tile plane between two threads.
   EXPECT_EQ(blocked_pass_threads(), Kokkos::DefaultHostExecutionSpace().concurrency());
 #ifdef KOKKOS_ENABLE_OPENMP

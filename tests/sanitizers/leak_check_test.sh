@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Leaks are checked at exit under scripts/test_asan.sh's options (scripts/sanitizer_env.sh), also
+# Leaks are checked at exit under the asan configuration's options (scripts/sanitizer_env.sh), also
 # with a dlopen'd library's dynamic TLS block 16 bytes into a page, where GCC 12's LeakSanitizer
 # tracer crashed: no report when the only pointer to a heap block is kept in that block, one leak
 # report (77 bytes) when a block is lost.
