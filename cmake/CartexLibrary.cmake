@@ -16,6 +16,7 @@ function(cartex_add_library name)
   if(CARTEX_SANITIZE)
     target_link_options(${target} INTERFACE -fsanitize=${CARTEX_SANITIZE})
   endif()
+  set_property(GLOBAL APPEND PROPERTY CARTEX_INSTALLED_TARGETS ${target})
   install(TARGETS ${target} EXPORT cartexTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h*")

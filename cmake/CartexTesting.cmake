@@ -18,14 +18,16 @@ string(REPLACE "\n" ";" CARTEX_MPIEXEC_FLAGS "${CARTEX_MPIEXEC_FLAGS}")
 #
 #   label        set by                         meaning                               chosen by
 #   <folder>     cartex_finish_test_folder()    the tests/ folder, i.e. the layer     openmp, mpich (include)
-#   np<N>        cartex_add_mpi_test()          one MPI program run on N ranks        openmp (no 5-8), asan
-#                                                                                     (no 5-8), mpich (no 3-8)
-#   long         the test's declaration         a matrix of 30-140 s                  everyday (exclude)
+#   np<N>        cartex_add_mpi_test()          one MPI program run on N ranks        openmp (no 5-8),
+#                                                                                     mpich (no 3-8)
+#   long         the test's declaration         a matrix of 15-60 s                   everyday, openmp,
+#                                                                                     mpich (exclude)
 #   inputs       the test's declaration         refused before any Kokkos loop runs   openmp (exclude)
 #   wide         the test's declaration         a driver that starts many jobs of     mpich (exclude)
 #                                               up to 8 ranks
-#   asan         the test's declaration, or     cheap enough under ASan, and reaches  asan (include)
+#   asan         cartex_asan_tests() or         cheap enough under ASan, and reaches  asan (include)
 #                cartex_add_mpi_test(ASAN_RANKS) code no cheaper test reaches
+#   numerics     the test's declaration         checks numbers through 1-2 rank runs  mpich (exclude)
 #   testbed      tests/multinode                needs the network-namespace cluster   mpich (exclude)
 
 # cartex_add_mpi_test(<target> RANKS n... [ASAN_RANKS n...] [ARGS ...]): one ctest "<target>.np<n>" per
