@@ -20,11 +20,11 @@ string(REPLACE "\n" ";" CARTEX_MPIEXEC_FLAGS "${CARTEX_MPIEXEC_FLAGS}")
 #   <folder>     cartex_finish_test_folder()    the tests/ folder, i.e. the layer     openmp, mpich (include)
 #   np<N>        cartex_add_mpi_test()          one MPI program run on N ranks        openmp (no 5-8),
 #                                                                                     mpich (no 3-8)
-#   long         the test's declaration         a matrix of 15-60 s                   everyday, openmp,
-#                                                                                     mpich (exclude)
+#   long         the test's declaration         10-60 s, outside the everyday run     everyday, mpich
+#                                                                                     (exclude)
 #   inputs       the test's declaration         refused before any Kokkos loop runs   openmp (exclude)
-#   wide         the test's declaration         a driver that starts many jobs of     mpich (exclude)
-#                                               up to 8 ranks
+#   wide         the test's declaration         a driver that starts many jobs of     openmp, mpich
+#                                               up to 8 ranks                         (exclude)
 #   asan         cartex_asan_tests() or         cheap enough under ASan, and reaches  asan (include)
 #                cartex_add_mpi_test(ASAN_RANKS) code no cheaper test reaches
 #   numerics     the test's declaration         checks numbers through 1-2 rank runs  mpich (exclude)
