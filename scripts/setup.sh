@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cartex builds and runs with. Idempotent: quiet and quick when
 # everything is already there; runs `apt-get update` once before installing anything missing.
-# Usage: scripts/setup.sh [--mpi mpich] [--cuda] [--fuzz]
+# Usage: scripts/setup.sh [--mpi mpich] [--cuda] [--fuzz] [--download-only]
 #   --mpi mpich   also MPICH and its parallel HDF5, next to Open MPI (the default MPI stays Open MPI;
 #                 an MPICH build names it: the mpich preset, docs/testing.md)
 #   --cuda        also Debian's CUDA 11.8 toolkit (nvidia-cuda-toolkit, in Debian's non-free component,
@@ -9,11 +9,17 @@
 #                 sources are not edited) and g++-11, the newest GCC that CUDA 11.8 accepts as host
 #                 compiler (the cuda configuration, scripts/ci.sh cuda; about 1.6 GB to download)
 #   --fuzz        also clang and its libFuzzer runtime (the fuzz configuration, scripts/fuzz.sh)
+#   --download-only  fetch what is missing into apt's caches and install nothing: scripts/ci.py runs
+#                 this in the background while the first configuration builds, so that a fresh
+#                 machine downloads the later configurations' packages (the CUDA toolkit above all)
+#                 while it compiles; the install later takes them from the cache
 set -euo pipefail
 
-usage="usage: setup.sh [--mpi mpich] [--cuda] [--fuzz]"
+usage="usage: setup.sh [--mpi mpich] [--cuda] [--fuzz] [--download-only]"
 extra=()
 non_free=()
+download=()
+doing=installing
 while [ $# -gt 0 ]; do
   case "$1" in
     --mpi)
@@ -25,6 +31,7 @@ while [ $# -gt 0 ]; do
       shift 2 ;;
     --cuda) extra+=(g++-11); non_free=(nvidia-cuda-toolkit); shift ;;
     --fuzz) extra+=(clang libclang-rt-14-dev); shift ;;
+    --download-only) download=(--download-only); doing=downloading; shift ;;
     *) echo "setup.sh: unknown option '$1' ($usage)" >&2; exit 2 ;;
   esac
 done
@@ -58,18 +65,18 @@ else
 fi
 export DEBIAN_FRONTEND=noninteractive
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup.sh: installing ${missing[*]}"
+  echo "setup.sh: $doing ${missing[*]}"
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  $SUDO apt-get install -y -qq --no-install-recommends "${download[@]}" "${missing[@]}" >/dev/null
 fi
 if [ ${#missing_non_free[@]} -gt 0 ]; then
   # The machine's sources plus Debian's contrib and non-free components, in a private apt configuration
   # whose lists live in the user's cache; packages are installed into the machine as usual.
-  echo "setup.sh: installing ${missing_non_free[*]} from Debian's non-free component"
+  echo "setup.sh: $doing ${missing_non_free[*]} from Debian's non-free component"
   . "$(dirname "${BASH_SOURCE[0]}")/apt_private.sh"
   apt_dir=${XDG_CACHE_HOME:-$HOME/.cache}/cartex/apt-non-free
   apt_private "$apt_dir" deb "main contrib non-free"
   $SUDO apt-get "${APT_PRIVATE[@]}" update -qq
-  $SUDO apt-get "${APT_PRIVATE[@]}" install -y -qq --no-install-recommends "${missing_non_free[@]}" >/dev/null
-  rm -rf "$apt_dir/archives"/*.deb
+  $SUDO apt-get "${APT_PRIVATE[@]}" install -y -qq --no-install-recommends "${download[@]}" "${missing_non_free[@]}" >/dev/null
+  [ ${#download[@]} -gt 0 ] || rm -rf "$apt_dir/archives"/*.deb
 fi
