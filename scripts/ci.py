@@ -40,12 +40,16 @@ def configurations(data):
     return data["vendor"][VENDOR]["configurations"]
 
 
-def entry(data, name):
+def configure_preset(data, name):
     for preset in data["configurePresets"]:
         if preset["name"] == name and not preset.get("hidden"):
-            return preset.get("vendor", {}).get(VENDOR, {})
+            return preset
     known = ", ".join(p["name"] for p in data["configurePresets"] if not p.get("hidden"))
     sys.exit(f"ci.sh: no configure preset '{name}' (known: {known})")
+
+
+def entry(data, name):
+    return configure_preset(data, name).get("vendor", {}).get(VENDOR, {})
 
 
 def has_build_preset(data, name):
@@ -126,7 +130,7 @@ class Prefetch:
 def run_configuration(data, name, prefetch):
     spec = entry(data, name)
     env = dict(os.environ)
-    binary_dir = os.path.join(ROOT, "build" if name == "release" else f"build-{name}")
+    binary_dir = configure_preset(data, name)["binaryDir"].replace("${sourceDir}", ROOT)
     stage_times = {}
 
     def stage(stage_name, body):
@@ -152,10 +156,12 @@ def run_configuration(data, name, prefetch):
             run(["cmake", "--build", "--preset", name, "--parallel", str(os.cpu_count() or 2)], env,
                 log=os.path.join(binary_dir, "ci-build.log"))
 
+    test_env = {}  # the environment of the tests and checks, made once
+
     def test_environment():
-        if "environment" in spec:
-            return sourced_environment(spec["environment"], env)
-        return env
+        if not test_env:
+            test_env.update(sourced_environment(spec["environment"], env) if "environment" in spec else env)
+        return test_env
 
     def tests():
         for d in spec.get("clean", []):
