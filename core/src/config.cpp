@@ -699,6 +699,13 @@ std::string input_error_text(const Config& cfg, const std::string& key, const st
   return fmt::format("{}: {}: {}", it->second, key, what);
 }
 
+Stencil halo_stencil(const Config& cfg) {
+  std::array<bool, 3> mirrored{};
+  for (int d = 0; d < 3; ++d)
+    for (const BoundaryFace& f : cfg.boundary[d]) mirrored[d] = mirrored[d] || f.kind == BoundaryFace::Kind::kNeumann;
+  return mirror_closed(cfg.stencil, mirrored);
+}
+
 Config load_config(const std::string& path, const std::vector<std::string>& overrides, const EquationInput& equation) {
   InputSources in;
   in.files = {path};

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 
 namespace cartex::core {
@@ -18,6 +19,26 @@ HaloWidths Stencil::reach() const {
       w.hi[d] = std::max(w.hi[d], o[d]);
     }
   return w;
+}
+
+Stencil mirror_closed(const Stencil& s, const std::array<bool, 3>& closed) {
+  Stencil c = s;
+  std::set<Offset> have(s.offsets.begin(), s.offsets.end());
+  // One dimension after the other: shortening along a later one keeps the earlier ones closed.
+  for (int d = 0; d < 3; ++d) {
+    if (!closed[d]) continue;
+    const std::vector<Offset> points = c.offsets;
+    for (const Offset& o : points)
+      for (int t = -std::abs(o[d]); t <= std::abs(o[d]); ++t) {
+        Offset p = o;
+        p[d] = t;
+        if (have.insert(p).second) {
+          c.offsets.push_back(p);
+          c.weights.push_back(0.0);
+        }
+      }
+  }
+  return c;
 }
 
 bool Stencil::is_mirror_symmetric() const {

@@ -299,3 +299,12 @@ YamlSection load_yaml(const InputSources& in, const EquationInput& equation) {
 }
 
 }  // namespace cartex::core::detail
+
+namespace cartex::core {
+
+void read_input_files(InputSources& in) {
+  for (const std::string& name : in.files)
+    if (in.texts.find(name) == in.texts.end()) in.texts[name] = detail::read_input(name, in);
+}
+
+}  // namespace cartex::core

@@ -23,20 +23,20 @@ long reach(const core::Stencil& stencil, int d) {
 
 }  // namespace
 
-std::vector<long> tile_candidates(const core::FieldLayout& layout) {
-  const long rows = std::max(1L, layout.extent(1)), threads = blocked_pass_threads();
+std::vector<long> tile_candidates(const TileBasis& basis) {
+  const long rows = std::max(1L, basis.rows), threads = basis.threads;
   std::vector<long> out;
   for (long per_thread = 8; per_thread * threads < rows; per_thread *= 2) out.push_back(per_thread * threads);
   out.push_back(rows);
   return out;
 }
 
-long default_tile_y(const core::FieldLayout& layout) { return std::min(32L * blocked_pass_threads(), std::max(1L, layout.extent(1))); }
+long default_tile_y(const TileBasis& basis) { return std::min(32L * basis.threads, std::max(1L, basis.rows)); }
 
 int blocked_pass_threads() { return Kokkos::DefaultHostExecutionSpace().concurrency(); }
 
-TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout,
-                              int k, bool blocked_kernel, std::string& why) {
+TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const TileBasis& basis, int k, bool blocked_kernel,
+                              std::string& why) {
   using Mode = core::TemporalBlockingInput::Mode;
   using Exec = Kokkos::DefaultExecutionSpace;
   if (input.mode == Mode::kOff) return why = "halo.temporal_blocking: off", TemporalTiling{};
@@ -48,8 +48,8 @@ TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const co
   if (!blocked_kernel) return why = "auto: off, this update has no blocked kernel", TemporalTiling{};
   if (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible)
     return why = "auto: off on devices (no blocked device kernel: one launch per step)", TemporalTiling{};
-  why = fmt::format("auto: {} rows, not measured", default_tile_y(layout));
-  return {default_tile_y(layout)};
+  why = fmt::format("auto: {} rows, not measured", default_tile_y(basis));
+  return {default_tile_y(basis)};
 }
 
 CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil,
@@ -67,13 +67,18 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
   for (const auto& runs : steps) {
     cells_.push_back(make_cell_region(layout, runs));
     if (tiling.tile_y == 0) continue;
-    std::vector<core::LineRun> sorted = runs;
+    // The pass walks lines: a run over whole lines (a view without an x halo, where the pattern merges
+    // the block's lines into one run) is cut at each line's end.
+    std::vector<core::LineRun> sorted;
+    for (const auto& r : runs)
+      for (long at = r.start, end = r.start + r.length; at < end;) {
+        const long piece = std::min(end, (at / sy + 1) * sy) - at;
+        sorted.push_back({at, piece});
+        at += piece;
+      }
     std::stable_sort(sorted.begin(), sorted.end(), [](const core::LineRun& a, const core::LineRun& b) { return a.start < b.start; });
     std::vector<long> first(lines + 1, 0);
-    for (const auto& r : sorted) {
-      core::require(r.length <= 0 || (r.start + r.length - 1) / sy == r.start / sy, "CycleRegions: a run crosses a line");
-      ++first[r.start / sy + 1];
-    }
+    for (const auto& r : sorted) ++first[r.start / sy + 1];
     for (long l = 0; l < lines; ++l) first[l + 1] += first[l];
     lines_.push_back(std::move(first));
     runs_.push_back(std::move(sorted));

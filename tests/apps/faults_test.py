@@ -114,6 +114,50 @@ def case_resources_limit():
                         'got "lots"'], f"limit 'lots': {lines}")
 
 
+# Runs the app with one rank's set-up made different (issue 35): RANK_SETUP's shell line runs on the
+# last rank only, before it starts the app (OMPI_COMM_WORLD_RANK under Open MPI, PMI_RANK under Hydra).
+ODD_RANK_WRAPPER = """#!/bin/sh
+r=${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}
+if [ "$r" = "$CARTEX_TEST_ODD_RANK" ]; then eval "$CARTEX_TEST_ODD_SETUP"; fi
+exec "$CARTEX_TEST_PROGRAM" "$@"
+"""
+
+
+def case_rank_dependent_setup():
+    """A set-up that fails on one rank only (an environment variable, an input file that only some ranks
+    find or that differs between them) is one located line and exit 2 on every rank, within seconds,
+    not a hang or an MPI error: every decision a rank takes from its own data is agreed before the
+    collectives that follow it."""
+    odd = [("export CARTEX_MEMORY_LIMIT=lots", r"CARTEX_MEMORY_LIMIT: expected bytes per node"),
+           ("export CARTEX_RANKS_PER_NODE=1", r"environment: CARTEX_RANKS_PER_NODE is unset on rank 0 but '1' on rank \d"),
+           ("export CARTEX_AUTO_TRY_ALL=1", r"environment: CARTEX_AUTO_TRY_ALL is unset on rank 0 but '1' on rank \d"),
+           ("cd missing", r"^in\.yaml:1:1: \(file\): cannot open the input file"),
+           ("cd other", r"^in\.yaml:1:1: \(file\): rank \d read other bytes than rank 0")]
+    with tempfile.TemporaryDirectory() as d:
+        wrapper = write(d, "odd-rank.sh", ODD_RANK_WRAPPER)
+        os.chmod(wrapper, 0o755)
+        write(d, "in.yaml", cartex_testing.small_input(steps=120))
+        os.makedirs(os.path.join(d, "missing"))
+        os.makedirs(os.path.join(d, "other"))
+        write(os.path.join(d, "other"), "in.yaml", BASE.replace("alpha: 1.0", "alpha: 0.5"))
+        for ranks in (2, 3):
+            for setup, expected in odd:
+                env = {"CARTEX_TEST_ODD_RANK": str(ranks - 1), "CARTEX_TEST_ODD_SETUP": setup, "CARTEX_TEST_PROGRAM": ARGS.heat3d}
+                t0 = time.monotonic()
+                try:
+                    code, out, err, codes = cartex_testing.mpirun(ARGS.mpiexec, ranks, wrapper, ["in.yaml"], d, per_rank_codes=True,
+                                                                  env=env, timeout=60)
+                except subprocess.TimeoutExpired:
+                    check(False, f"{ranks} ranks, last rank '{setup}': no exit within 60 s (a hang)")
+                    continue
+                took = time.monotonic() - t0
+                lines = cartex_testing.own_lines(err)
+                what = f"{ranks} ranks, last rank '{setup}'"
+                check(codes == [2] * ranks, f"{what}: per-rank exit codes {codes}, stderr {lines}")
+                check(len(lines) == 1 and re.search(expected, lines[0]) is not None, f"{what}: expected one line /{expected}/, got {lines}")
+                check(took < 20, f"{what}: refusing took {took:.1f} s")
+
+
 def spawn(ranks, args, d, name):
     """Starts heat3d on `ranks` ranks in the background; each rank writes its pid to NAME.RANK."""
     rank = cartex_testing.launcher(ARGS.mpiexec).rank_variable

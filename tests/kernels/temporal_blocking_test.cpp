@@ -113,7 +113,7 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
           for (const Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
             const std::string what = std::to_string(dim) + "D " + (periodic ? "periodic" : "walls") + " " + st.name +
                                      " k " + std::to_string(k) + (scheme == Scheme::kEuler ? " euler" : " leapfrog");
-            for (const long tile_y : {1L, 4L, default_tile_y(p.layout), p.layout.extent(1)})
+            for (const long tile_y : {1L, 4L, default_tile_y(TileBasis::of(p.layout)), p.layout.extent(1)})
               expect_blocked_equals_single(st, p, scheme, 1, tile_y, what);
             expect_blocked_equals_single(st, p, scheme, 1, 5, what, true);
             // With overlap the cycle's first step runs on its own and the rest are blocked.
@@ -132,14 +132,14 @@ TEST(TemporalBlocking, TileCandidatesDoubleUpToTheWholeView) {
   const long threads = blocked_pass_threads();
   for (int k = 1; k <= 8; ++k) {
     const HaloPattern p = make_halo_pattern(dec, st, k);
-    const std::vector<long> c = tile_candidates(p.layout);
+    const std::vector<long> c = tile_candidates(TileBasis::of(p.layout));
     ASSERT_FALSE(c.empty()) << "k " << k;
     EXPECT_EQ(c.back(), p.layout.extent(1)) << "k " << k;
     for (size_t i = 0; i + 1 < c.size(); ++i) {
       EXPECT_EQ(c[i], (8L << i) * threads) << "k " << k << " candidate " << i;
       EXPECT_LT(c[i], c.back()) << "k " << k;
     }
-    const long t = default_tile_y(p.layout);
+    const long t = default_tile_y(TileBasis::of(p.layout));
     EXPECT_EQ(t, std::min(32 * threads, p.layout.extent(1))) << "k " << k;
   }
 }

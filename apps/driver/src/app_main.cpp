@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cartex/app/driver.hpp"
+#include "cartex/core/agreement.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
 #include "cartex/core/mpi_main.hpp"
@@ -46,32 +47,44 @@ int run_app(const char* name, const physics::Equation& equation, int argc, char*
   app.add_flag("--kokkos-help")->description("print Kokkos' own command-line options, then exit");
   app.set_version_flag("--version", fmt::format("{} {} (cartex, commit {})", name, core::kVersion, core::kGitCommit));
 
+  // Parses the command line (early_text: what --help and the like print instead of a run), resolves
+  // --restart's checkpoint and reads the input files (in.texts). On this rank alone.
+  const auto read_command_line = [&](std::string& checkpoint) {
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+      early_text = app.help();
+      return;
+    } catch (const CLI::CallForVersion& e) {
+      early_text = e.what();
+      return;
+    } catch (const CLI::ParseError& e) {
+      throw core::InputError(fmt::format("{}: {} (see {} --help)", name, e.what(), name));
+    }
+    if (help_input) {
+      early_text = fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name,
+                               core::input_keys_help(physics::loader_input(equation)));
+      return;
+    }
+    if (list_backends) {
+      early_text = halo::backends_table();
+      return;
+    }
+    if (in.files.empty() && restart.empty())
+      throw core::InputError(fmt::format("{}: an input file is required (or --restart FILE) (see {} --help)", name, name));
+    if (!restart.empty()) checkpoint = resolve_restart(restart, in, equation);
+    core::read_input_files(in);
+  };
+
   return entry::run_main(
       MPI_COMM_WORLD,
       [&] {
-        try {
-          app.parse(argc, argv);
-        } catch (const CLI::CallForHelp&) {
-          early_text = app.help();
-          return;
-        } catch (const CLI::CallForVersion& e) {
-          early_text = e.what();
-          return;
-        } catch (const CLI::ParseError& e) {
-          throw core::InputError(fmt::format("{}: {} (see {} --help)", name, e.what(), name));
-        }
-        if (help_input) {
-          early_text = fmt::format("# every input key of {}: type, default, meaning (docs/input.md)\n{}", name,
-                                   core::input_keys_help(physics::loader_input(equation)));
-          return;
-        }
-        if (list_backends) {
-          early_text = halo::backends_table();
-          return;
-        }
-        if (in.files.empty() && restart.empty())
-          throw core::InputError(fmt::format("{}: an input file is required (or --restart FILE) (see {} --help)", name, name));
-        const std::string checkpoint = restart.empty() ? std::string() : resolve_restart(restart, in, equation);
+        std::string checkpoint;
+        // The command line, the checkpoint and the input files are read on every rank, then agreed on:
+        // loading the input and the set-up after it meet collectives that a failed rank would not.
+        core::agree(MPI_COMM_WORLD, [&] { read_command_line(checkpoint); });
+        if (!early_text.empty()) return;
+        for (const std::string& file : in.files) core::agree_same_bytes(MPI_COMM_WORLD, file, in.texts.at(file));
         setup = make_setup(name, equation, in, MPI_COMM_WORLD);
         setup->program = argv[0];
         if (!checkpoint.empty()) load_restart(*setup, checkpoint);

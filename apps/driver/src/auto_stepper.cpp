@@ -34,7 +34,7 @@ AutoStepper::AutoStepper(const Setup& s)
     : s_(s),
       now_(s.restart ? s.restart->step : 0),
       budget_steps_(std::max(0L, s.cfg.steps - now_) / 4),
-      try_all_(std::getenv("CARTEX_AUTO_TRY_ALL") != nullptr && std::string(std::getenv("CARTEX_AUTO_TRY_ALL")) == "1") {
+      try_all_(s.auto_try_all) {
   k_ = s.k;
   overlap_ = s.cfg.overlap == core::OverlapInput::kOn;
   const double t0 = MPI_Wtime();
@@ -53,7 +53,7 @@ Stepper& AutoStepper::stepper_for(int k) {
     core::check_mpi(MPI_Comm_rank(s_.comm(), &rank), "MPI_Comm_rank");
     // A shallower k reads the set-up's walk tables; a deeper one walks its own.
     f.geometry = k < s_.k ? std::make_unique<halo::HaloGeometry>(*s_.geometry, k)
-                          : std::make_unique<halo::HaloGeometry>(s_.decomp, s_.cfg.stencil, k);
+                          : std::make_unique<halo::HaloGeometry>(s_.decomp, core::halo_stencil(s_.cfg), k);
     f.pattern = std::make_unique<halo::HaloPattern>(halo::make_halo_pattern(*f.geometry, rank, s_.pattern.layout.halo));
     geometry = f.geometry.get();
     pattern = f.pattern.get();
@@ -105,7 +105,7 @@ void AutoStepper::start_phase(Phase from) {
         start = k_;
         break;
       case Phase::kTiles:
-        candidates = kernels::tile_candidates(s_.pattern.layout);
+        candidates = kernels::tile_candidates(s_.tile_basis);
         start = stepper_for(k_).cycle().tiling().tile_y;
         break;
       default:
@@ -125,7 +125,7 @@ void AutoStepper::start_phase(Phase from) {
 long AutoStepper::trial_length(int k) { return k * std::max(kTrialCycles, (kTrialSteps + k - 1) / k); }
 
 double AutoStepper::halo_cells(int k) const {
-  const core::HaloWidths w = halo::halo_widths(s_.cfg.grid, s_.cfg.stencil, k);
+  const core::HaloWidths w = halo::halo_widths(s_.cfg.grid, core::halo_stencil(s_.cfg), k);
   const core::Box& b = s_.pattern.layout.box;
   double with_halo = 1;
   for (int d = 0; d < 3; ++d) with_halo *= static_cast<double>(b.n[d] + w.lo[d] + w.hi[d]);

@@ -13,6 +13,7 @@
 #include "cartex/halo/gpu_aware_mpi.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "cartex/io/checkpoint.hpp"
+#include "cartex/kernels/cycle_regions.hpp"
 #include "cartex/physics/equation.hpp"
 #include "placement.hpp"
 #include "resources.hpp"
@@ -38,10 +39,12 @@ struct Setup {
   int k = 1;
   std::vector<int> k_candidates{1};
   bool measure = false;
+  bool auto_try_all = false;  // CARTEX_AUTO_TRY_ALL=1 (agreed across the ranks): auto tries every candidate
   std::optional<halo::HaloGeometry> geometry;  // where every halo cell comes from (all ranks), built once
   double pattern_seconds = 0;                  // building geometry and pattern (auto predicts another k's from it)
   halo::HaloPattern pattern;                   // this rank's halo blocks and update regions, laid out for
                                                // the deepest k candidate
+  kernels::TileBasis tile_basis;               // auto's tile heights: the largest view and threads of all ranks
   // Heat with a field physics.alpha: the coefficient on pattern.layout, halo included (built once,
   // never exchanged: kernels/coefficient_field.hpp); null otherwise.
   std::shared_ptr<const core::Field> alpha;

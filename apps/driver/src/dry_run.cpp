@@ -47,7 +47,7 @@ std::string automatic_choices_text(const Setup& s) {
   }
   if (tiles_auto)
     text += fmt::format("  halo.temporal_blocking: where the picked k >= 2 blocks, tile_y = {} rows, from {} on\n",
-                        fmt::join(kernels::tile_candidates(s.pattern.layout), ", "), kernels::default_tile_y(s.pattern.layout));
+                        fmt::join(kernels::tile_candidates(s.tile_basis), ", "), kernels::default_tile_y(s.tile_basis));
   if (overlap_auto) text += "  comm.overlap: off, then on\n";
   return text;
 }
@@ -98,8 +98,8 @@ void print_dry_run(const Setup& s) {
   // (min..max over ranks). Collective.
   const int k = s.k;
   std::string tiling_reason;
-  const kernels::CycleRegions cycle(L, s.cfg.stencil, p.update,
-                                    kernels::resolve_tiling(s.cfg.temporal_blocking, L, k,
+  const kernels::CycleRegions cycle(L, core::halo_stencil(s.cfg), p.update,
+                                    kernels::resolve_tiling(s.cfg.temporal_blocking, s.tile_basis, k,
                                                             kernels::find_update(s.cfg.stencil.name) == nullptr, tiling_reason),
                                     kernels::make_boundary(s.cfg, physics::exact_solution(*s.equation, s.cfg)).pass_rows(L));
   double redundant[2] = {-cycle.redundant_fraction(), cycle.redundant_fraction()};

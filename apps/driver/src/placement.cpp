@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cartex/core/error.hpp"
+#include "cartex/core/agreement.hpp"
 #include "cartex/core/mpi_check.hpp"
 
 namespace cartex::app {
@@ -14,6 +15,9 @@ namespace cartex::app {
 namespace {
 
 ranks::NodeLayout read_layout(MPI_Comm comm) {
+  // Detected or simulated, and how: the same on every rank, or the ranks would part ways here.
+  core::agreed_env(comm, "CARTEX_RANKS_PER_NODE");
+  core::agreed_env(comm, "CARTEX_RANK_MAPPING");
   try {
     return ranks::layout_from_env(comm);
   } catch (const std::invalid_argument& e) {

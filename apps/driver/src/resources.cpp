@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cartex/core/agreement.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
 
@@ -109,7 +110,7 @@ ResourceEstimate estimate(const core::Config& cfg, int state_fields, const core:
   const auto& dims = decomp.procs().dims;
   ResourceEstimate e;
   for (const int k : ks) {
-    const core::HaloWidths w = halo::halo_widths(g, cfg.stencil, k);
+    const core::HaloWidths w = halo::halo_widths(g, core::halo_stencil(cfg), k);
     double block = 1, with_halo = 1, reach = 1, walk_block = 1;
     for (int d = 0; d < 3; ++d) {
       const double smallest = std::max(1L, g.n[d] / dims[d]), largest = (g.n[d] + dims[d] - 1) / dims[d];
@@ -140,8 +141,11 @@ ResourceEstimate check_resources(const core::Config& cfg, int state_fields, cons
                                  const std::vector<int>& ks) {
   ResourceEstimate e = estimate(cfg, state_fields, decomp, ks);
   e.ranks_on_node = max_ranks_per_node(launch);
-  auto [limit, source] = node_limit();
-  // The smallest limit of any node, so that every rank decides alike.
+  // A malformed CARTEX_MEMORY_LIMIT on one rank fails every rank (core/agreement.hpp); the smallest
+  // limit of any node decides, so that every rank decides alike.
+  std::pair<double, std::string> own;
+  core::agree(launch, [&] { own = node_limit(); });
+  auto [limit, source] = own;
   check_mpi(MPI_Allreduce(MPI_IN_PLACE, &limit, 1, MPI_DOUBLE, MPI_MIN, launch), "MPI_Allreduce");
   e.node_limit = limit;
   e.limit_source = source;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "cartex/core/agreement.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/core/mpi_check.hpp"
 #include "cartex/halo/backends.hpp"
@@ -29,7 +30,7 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
   s.measure = c.steps >= kMinMeasuredSteps;
   if (c.steps_per_exchange != core::kAutoSteps) {
     try {
-      halo::check_halo_depth(c.grid, c.stencil, c.steps_per_exchange);
+      halo::check_halo_depth(c.grid, core::halo_stencil(c), c.steps_per_exchange);
     } catch (const std::invalid_argument& e) {
       throw core::InputError(core::input_error_text(c, "halo.steps_per_exchange", e.what()));
     }
@@ -38,7 +39,7 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
     ks = {1};
     for (int k = 2; s.measure && k <= 8; k *= 2) {
       try {
-        halo::check_halo_depth(c.grid, c.stencil, k);
+        halo::check_halo_depth(c.grid, core::halo_stencil(c), k);
       } catch (const std::invalid_argument&) {
         break;
       }
@@ -104,39 +105,53 @@ Setup make_setup(const std::string& app, const physics::Equation& equation, cons
   // The driver holds the state in u and one more level (time_loop.cpp).
   core::require(equation.state.size() == 1 || equation.state.size() == 2, "make_setup: an equation's state is 1 or 2 fields");
   s.equation = &equation;
-  s.cfg = core::load_config(input, physics::loader_input(equation));
-  check_initial_condition(equation, s.cfg);
-  check_exact_walls(equation, s.cfg);
-  s.memory = halo::mpi_memory(s.cfg.gpu_aware_mpi);
-  check_comm_choices(s.cfg, s.memory);
-  // Bounded before anything is built: a halo deeper than the grid would make set-up grind. A stencil
-  // that does not fit the grid at all is the grid's (or the stencil's) fault, not the halo depth's.
-  try {
-    halo::check_stencil_fits(s.cfg.grid, s.cfg.stencil);
-  } catch (const std::invalid_argument& e) {
-    throw core::InputError(core::input_error_text(s.cfg, "grid.n", e.what()));
-  }
-  try {
-    s.procs = core::ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
-  } catch (const std::invalid_argument& e) {
-    throw core::InputError(core::input_error_text(s.cfg, "processes.dims", e.what()));
-  }
-  s.decomp = core::Decomposition(s.cfg.grid, s.procs);
+  // Each step below that a rank takes from its own data is agreed across the ranks before the next
+  // collective (core/agreement.hpp): the input (the same bytes on every rank, app_main.cpp) and the
+  // checks made from it, the environment the resource check and the placement read, the geometry.
+  core::agree(launch, [&] {
+    s.cfg = core::load_config(input, physics::loader_input(equation));
+    check_initial_condition(equation, s.cfg);
+    check_exact_walls(equation, s.cfg);
+    s.memory = halo::mpi_memory(s.cfg.gpu_aware_mpi);
+    check_comm_choices(s.cfg, s.memory);
+    // Bounded before anything is built: a halo deeper than the grid would make set-up grind. A stencil
+    // that does not fit the grid at all is the grid's (or the stencil's) fault, not the halo depth's.
+    try {
+      halo::check_stencil_fits(s.cfg.grid, s.cfg.stencil);
+    } catch (const std::invalid_argument& e) {
+      throw core::InputError(core::input_error_text(s.cfg, "grid.n", e.what()));
+    }
+    try {
+      s.procs = core::ProcessGrid::create(s.cfg.grid, s.cfg.process_dims, size);
+    } catch (const std::invalid_argument& e) {
+      throw core::InputError(core::input_error_text(s.cfg, "processes.dims", e.what()));
+    }
+    s.decomp = core::Decomposition(s.cfg.grid, s.procs);
+  });
+  s.auto_try_all = core::agreed_env(launch, "CARTEX_AUTO_TRY_ALL") == "1";
   choose_k_candidates(s, launch);
   const int k_max = *std::max_element(s.k_candidates.begin(), s.k_candidates.end());
-  try {
-    const double t0 = MPI_Wtime();
-    s.geometry.emplace(s.decomp, s.cfg.stencil, s.k);
-    s.pattern = halo::make_halo_pattern(*s.geometry, rank, halo::halo_widths(s.cfg.grid, s.cfg.stencil, k_max));
-    s.pattern_seconds = MPI_Wtime() - t0;
-  } catch (const std::invalid_argument& e) {
-    throw core::InputError(core::input_error_text(s.cfg, s.k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
-  }
+  core::agree(launch, [&] {
+    try {
+      const double t0 = MPI_Wtime();
+      const core::Stencil reach = core::halo_stencil(s.cfg);
+      s.geometry.emplace(s.decomp, reach, s.k);
+      s.pattern = halo::make_halo_pattern(*s.geometry, rank, halo::halo_widths(s.cfg.grid, reach, k_max));
+      s.pattern_seconds = MPI_Wtime() - t0;
+    } catch (const std::invalid_argument& e) {
+      throw core::InputError(core::input_error_text(s.cfg, s.k > 1 ? "halo.steps_per_exchange" : "stencil", e.what()));
+    }
+  });
   s.placement = std::make_shared<const Placement>(s.cfg, s.procs, s.pattern, launch);
   if (s.placement->reordered()) {
     core::check_mpi(MPI_Comm_rank(s.comm(), &rank), "MPI_Comm_rank");
     s.pattern = halo::make_halo_pattern(*s.geometry, rank, s.pattern.layout.halo);  // the rank's new grid position
   }
+  // The same tile candidates on every rank, whatever its own rows (kernels::TileBasis).
+  const kernels::TileBasis own = kernels::TileBasis::of(s.pattern.layout);
+  long basis[2] = {own.rows, own.threads};
+  core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, basis, 2, MPI_LONG, MPI_MAX, s.comm()), "MPI_Allreduce");
+  s.tile_basis = {basis[0], static_cast<int>(basis[1])};
   s.alpha = make_alpha_field(s.cfg, s.pattern.layout);
   return s;
 }

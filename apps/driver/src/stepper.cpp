@@ -46,7 +46,7 @@ void timed(double& seconds, Call&& call) {
 Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, const halo::HaloPattern& pattern, bool overlap_ready,
                  bool overlap, std::unique_ptr<kernels::UpdateOperator> update)
     : k_(k),
-      stencil_(&s.cfg.stencil),
+      stencil_(core::halo_stencil(s.cfg)),
       geometry_(&geometry),
       pattern_(&pattern),
       overlap_ready_(overlap_ready),
@@ -59,7 +59,7 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
       last_step_(s.cfg.steps),
       pass_end_(first_step_) {
   core::require(overlap_ready || !overlap, "Stepper: overlap without its regions");
-  build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, pattern.layout, k_, op_->has_blocked_kernel(), tiling_reason_));
+  build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, s.tile_basis, k_, op_->has_blocked_kernel(), tiling_reason_));
   if (!overlap_ready_) return;
   chunk_cells_ = std::max(1L, kChunkPointUpdates / std::max(1, s.cfg.stencil.size()));
   build_inner();
@@ -90,7 +90,7 @@ void Stepper::set_overlap_shape(OverlapShape shape) {
 
 void Stepper::build_cycle(kernels::TemporalTiling tiling) {
   const core::FieldLayout& layout = pattern_->layout;
-  cycle_.emplace(layout, *stencil_, pattern_->update, tiling, boundary_.pass_rows(layout));
+  cycle_.emplace(layout, stencil_, pattern_->update, tiling, boundary_.pass_rows(layout));
   pass_split_.reset();
   pass_rims_.clear();
   build_pass_split();
@@ -104,7 +104,7 @@ void Stepper::build_pass_split() {
   // refreshed walls: its rims run after the pass, so a step's wall ghost cells would be due only then.
   if (overlap_ && !pass_split_ && k_ > 1 && tiling.tile_y > 0 && plan_->block_copied_at_start() && !boundary_.refreshes()) {
     const halo::CycleSplit split = halo::split_cycle(*geometry_, *pattern_, plan_->self_complete_at_start());
-    pass_split_.emplace(layout, *stencil_, split.inner, tiling);
+    pass_split_.emplace(layout, stencil_, split.inner, tiling);
     for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));
   }
 }

@@ -174,7 +174,7 @@ class Stepper {
   void build_pass_split();
 
   int k_;
-  const core::Stencil* stencil_;
+  core::Stencil stencil_;  // the regions' stencil (core::halo_stencil)
   const halo::HaloGeometry* geometry_;
   const halo::HaloPattern* pattern_;
   bool overlap_ready_;

@@ -159,14 +159,16 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::Hal
   // stepper then uses `inner`, not `remote_inner`, whose cells may read ghosts beside a self-copied
   // halo), so a face on a wall keeps its cells inner (and the rim holds no strided single cells there). Against the remote halo
   // only, a face of a periodic dimension of one process (its halo comes from this rank itself) keeps
-  // its cells inner too. Cells outside the block are never inner.
+  // its cells inner too. Cells outside the block are never inner. A wall face of a block thinner than
+  // the reach is the exception: its deepest ghost cells mirror cells of the neighbour's block
+  // (Neumann), current only after the exchange and the walls' refresh, so it splits like a face in flight.
   const core::HaloWidths r = geo.stencil_reach();
   const auto core_box = [&](bool remote_only) {
     core::Box core = mine;
     for (int d = 0; d < 3; ++d) {
       const bool across = !remote_only || pg.dims[d] > 1;  // another rank may lie across the face
-      const long lo = across && (grid.periodic[d] || mine.lo[d] > 0) ? r.lo[d] : 0;
-      const long hi = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]) ? r.hi[d] : 0;
+      const long lo = across && (grid.periodic[d] || mine.lo[d] > 0 || mine.n[d] < r.lo[d]) ? r.lo[d] : 0;
+      const long hi = across && (grid.periodic[d] || mine.hi(d) < grid.n[d] || mine.n[d] < r.hi[d]) ? r.hi[d] : 0;
       core.lo[d] += lo;
       core.n[d] = std::max(0L, mine.n[d] - lo - hi);
     }

@@ -115,6 +115,13 @@ struct Config {
   std::string resolved_yaml;               // the resolved configuration as YAML (defaults filled in)
 };
 
+// The stencil the halo, the process neighborhood and the update regions are built for: cfg.stencil,
+// closed along every dimension with a Neumann face (mirror_closed). Its ghost cells at depth m mirror
+// the cell m deep inside, so with a one-sided reach r_lo < r_hi the step reads, through the ghosts
+// beyond the high wall, cells r_hi deep: the halo below and every deep-halo step's region must hold
+// them (and a block thinner than r_hi needs them from its neighbour). docs/boundaries.md.
+Stencil halo_stencil(const Config& cfg);
+
 // Fields a run of `cfg` can write to field files (output.fields): u, rank, and every field coefficient.
 std::vector<std::string> known_output_fields(const Config& cfg);
 
@@ -132,6 +139,12 @@ std::string input_error_text(const Config& cfg, const std::string& key, const st
 // The number of physics key `key` (physics.alpha: physics_number(cfg, "alpha")); throws Error when the
 // equation has no such key or it holds a list or a mapping.
 double physics_number(const Config& cfg, const std::string& key);
+
+// Reads every file of in.files that in.texts lacks into in.texts, with the errors loading would give
+// (InputError), so that loading `in` afterwards opens no input file: the apps read the files, agree
+// across the ranks that every rank could and read the same bytes, and only then load, whose scan of
+// an HDF5 coefficient is collective (apps/driver/src/app_main.cpp).
+void read_input_files(InputSources& in);
 
 // Reads and validates the layered input `in` for `equation`; throws InputError.
 Config load_config(const InputSources& in, const EquationInput& equation);

@@ -63,24 +63,34 @@ struct TemporalTiling {
   long tile_y = 0;
 };
 
+// Host threads a blocked pass runs on: every thread of the default host execution space.
+int blocked_pass_threads();
+
+// What auto's tile heights are made of: a view's rows in y and the host threads of a blocked pass. A
+// run gives every rank the largest of each over its ranks (apps/driver/src/setup.cpp): on an uneven
+// split the ranks' own rows differ, and candidates made from them would send the ranks on different
+// searches to different collectives. A tile taller than a rank's view is one tile there.
+struct TileBasis {
+  long rows = 1;
+  int threads = 1;
+  static TileBasis of(const core::FieldLayout& layout) { return {std::max(1L, layout.extent(1)), blocked_pass_threads()}; }
+};
+
 // halo.temporal_blocking: auto's candidate tile heights, in the order its search walks them: 8, 16,
 // 32, ... rows per host thread times the threads of a blocked pass, below the view's rows, then all
 // rows of the view. No cache size decides: a guest may report its host's (apps/driver/src/auto_stepper.hpp
 // measures the candidates on the run's own cycles).
-std::vector<long> tile_candidates(const core::FieldLayout& layout);
+std::vector<long> tile_candidates(const TileBasis& basis);
 // Where auto's search starts, and the tile of a run too short to measure: 32 rows per thread (the
 // view's rows at most), a middle candidate (docs/performance.md, "Automatic choices").
-long default_tile_y(const core::FieldLayout& layout);
-
-// Host threads a blocked pass runs on: every thread of the default host execution space.
-int blocked_pass_threads();
+long default_tile_y(const TileBasis& basis);
 
 // The tiling halo.temporal_blocking asks for with k steps per exchange, and why. auto blocks where it
 // can win: k >= 2, an update with a blocked kernel (`blocked_kernel`) and a host execution space (any
 // number of threads), with default_tile_y() until a measurement replaces it; else off. Explicit tiles
 // are used as given (with an update without a blocked kernel the steps still run one by one).
-TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const core::FieldLayout& layout,
-                              int k, bool blocked_kernel, std::string& why);
+TemporalTiling resolve_tiling(const core::TemporalBlockingInput& input, const TileBasis& basis, int k, bool blocked_kernel,
+                              std::string& why);
 
 // The cells of steps 1 .. k of a cycle, for the device (CellRegion) and, when blocked, by line on the host.
 class CycleRegions {
