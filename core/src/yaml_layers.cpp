@@ -164,6 +164,17 @@ YAML::Node parse(const std::string& text, const Origin& origin, const std::strin
   return doc;
 }
 
+// What a file that is neither a regular file nor a directory is, for its error.
+std::string special_file_text(std::filesystem::file_type type) {
+  switch (type) {
+    case std::filesystem::file_type::fifo: return "a FIFO";
+    case std::filesystem::file_type::character: return "a character device";
+    case std::filesystem::file_type::block: return "a block device";
+    case std::filesystem::file_type::socket: return "a socket";
+    default: return "a special file";
+  }
+}
+
 // The text of input file `name` (or its given text); a missing, unreadable, non-regular or empty file is an error.
 std::string read_input(const std::string& name, const InputSources& in) {
   auto given = in.texts.find(name);
@@ -171,9 +182,13 @@ std::string read_input(const std::string& name, const InputSources& in) {
   if (given != in.texts.end()) {
     text = given->second;
   } else {
+    // Known before opening: opening a FIFO waits for a writer, and a device may never end (/dev/zero).
     std::error_code ec;
-    if (std::filesystem::is_directory(name, ec))
+    const std::filesystem::file_status status = std::filesystem::status(name, ec);
+    if (std::filesystem::is_directory(status))
       throw InputError(fmt::format("{}:1:1: (file): is a directory, not an input file", name));
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+      throw InputError(fmt::format("{}:1:1: (file): is {}, not a regular file", name, special_file_text(status.type())));
     std::ifstream f(name, std::ios::binary);
     if (!f) throw InputError(fmt::format("{}:1:1: (file): cannot open the input file for reading", name));
     text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());

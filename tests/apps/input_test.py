@@ -8,8 +8,10 @@ ctest:
 """
 import os
 import re
+import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from cartex_testing import check, checksum, write  # noqa: E402
@@ -42,6 +44,56 @@ def case_unreadable_input():
         write(d, "base.yaml", BASE)
         expect_input_error("directory as second input", 3, ["base.yaml", "somedir"], d,
                            "somedir:1:1: (file): is a directory, not an input file")
+
+
+def release(fifo):
+    """Opens `fifo` for writing and closes it, for 5 s, as often as a reader waits on it: each time the ranks
+    waiting to open it for reading go on (to an end of file), so a run that opened it ends."""
+    for _ in range(50):
+        try:
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:  # ENXIO: no reader waits
+            pass
+        time.sleep(0.1)
+
+
+def expect_refused_fifo(name, fifo, args, cwd, expected):
+    """expect_input_error for a run given the FIFO `fifo`, which must end within 30 s, not wait for a writer."""
+    try:
+        code, out, err, codes = cartex_testing.mpirun(ARGS.mpiexec, 2, ARGS.heat3d, args, cwd, per_rank_codes=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        release(fifo)
+        check(False, f"{name}: no end within 30 s (a rank waits to open the FIFO)")
+        return
+    lines = cartex_testing.own_lines(err)
+    check(codes == [2, 2] and lines == [expected], f"{name}: per-rank exit codes {codes}, stderr\n  {lines}\nexpected\n  [{expected!r}]")
+
+
+def case_non_regular_files():
+    """Input files are regular files, known by stat before they are opened: a FIFO waited for a writer, a
+    device (/dev/zero) would be read without end. The HDF5 files an input names are checked the same way."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "base.yaml", BASE)
+        os.mkfifo(os.path.join(d, "fifo.yaml"))
+        fifo = os.path.join(d, "fifo.yaml")
+        expect_refused_fifo("FIFO as input", fifo, ["fifo.yaml"], d, "fifo.yaml:1:1: (file): is a FIFO, not a regular file")
+        expect_refused_fifo("FIFO as second input", fifo, ["base.yaml", "fifo.yaml"], d,
+                            "fifo.yaml:1:1: (file): is a FIFO, not a regular file")
+        expect_input_error("device as input", 2, ["base.yaml", "/dev/null"], d,
+                           "/dev/null:1:1: (file): is a character device, not a regular file")
+        # The checkpoint and a field coefficient's file: refused (as no such file), without waiting.
+        os.mkfifo(os.path.join(d, "fifo.h5"))
+        for name, args, prefix in (("FIFO as checkpoint", ["--restart", "fifo.h5"], "--restart fifo.h5: "),
+                                   ("FIFO as alpha file", ["base.yaml", "--set", "physics.alpha={hdf5: {file: fifo.h5, dataset: a}}"],
+                                    "--set physics.alpha={hdf5: {file: fifo.h5, dataset: a}}: physics.alpha.hdf5.file: ")):
+            try:
+                code, out, err, codes = run(2, args, d, per_rank_codes=True)
+            except subprocess.TimeoutExpired:
+                release(os.path.join(d, "fifo.h5"))
+                check(False, f"{name}: no end within 120 s")
+                continue
+            lines = cartex_testing.own_lines(err)
+            check(codes == [2, 2] and len(lines) == 1 and lines[0].startswith(prefix), f"{name}: exit codes {codes}, stderr {lines}")
 
 
 def case_yaml_exceptions():

@@ -2,6 +2,7 @@
 // located errors, duplicate and unknown keys, per-dimension scalars, the location of every key read,
 // the key table, and the resolved YAML in shortest round-trip form.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <array>
@@ -247,6 +248,25 @@ TEST(InputErrors, DirectoryAndOutputDir) {
   EXPECT_EQ(error_of(out), "--set output.dir=" + file + "/sub/out: output.dir: cannot create directory \"" + file +
                                "/sub/out\": " + file + " is a file, not a directory");
   EXPECT_FALSE(std::filesystem::exists(file + "/sub"));
+}
+
+// Issue 35: a FIFO as input waited forever, a device would be read without end; stat says what a path is
+// before it is opened.
+TEST(InputErrors, InputFilesAreRegularFiles) {
+  test::InputFiles f;
+  const std::string file = f.write(kBase);
+  const std::filesystem::path dir = std::filesystem::path(file).parent_path();
+  const std::string fifo = (dir / "fifo.yaml").string();
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  core::InputSources in;
+  in.files = {fifo};
+  EXPECT_EQ(error_of(in), fifo + ":1:1: (file): is a FIFO, not a regular file");
+  in.files = {file, "/dev/null"};
+  EXPECT_EQ(error_of(in), "/dev/null:1:1: (file): is a character device, not a regular file");
+  const std::string link = (dir / "link.yaml").string();
+  std::filesystem::create_symlink(file, link);  // a link to a regular file is one
+  in.files = {link};
+  EXPECT_EQ(core::physics_number(test::heat_config(in), "alpha"), 1.0);
 }
 
 TEST(InputKeys, TheTableIsConsistent) {
