@@ -16,7 +16,7 @@ const char* const kForms = "a positive number or a mapping with one of layers, g
 
 double positive(YamlSection& s, const std::string& key, double def) {
   const double v = s.get_double(key, def, "a positive number");
-  if (!(v > 0) || !std::isfinite(v)) s.fail(key, fmt::format("expected a positive number, got {}", v));
+  if (!(v > 0)) s.fail(key, fmt::format("expected a positive number, got {}", v));
   return v;
 }
 
@@ -28,11 +28,10 @@ void read_layers(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) {
   c.axis = static_cast<int>(axes.find(axis[0]));
   if (!s.has("bounds")) s.fail("bounds", "required key is missing (a list of increasing positions between the layers)");
   if (!s.has("values")) s.fail("values", "required key is missing (a list of positive numbers, one per layer)");
-  c.bounds = s.get_double_list("bounds", "a list of increasing numbers (positions between the layers)");
+  c.bounds = s.get_double_list("bounds", "a list of increasing finite numbers (positions between the layers)");
   c.values = s.get_double_list("values", "a list of positive numbers (one per layer)");
   const YAML::Node bounds = s.node("bounds"), values = s.node("values");
   for (size_t j = 0; j < c.bounds.size(); ++j) {
-    if (!std::isfinite(c.bounds[j])) s.fail_entry("bounds", bounds[j], fmt::format("expected a finite number, got {}", c.bounds[j]));
     if (j > 0 && !(c.bounds[j] > c.bounds[j - 1]))
       s.fail_entry("bounds", bounds[j], fmt::format("expected increasing positions, got {} after {}", c.bounds[j], c.bounds[j - 1]));
   }
@@ -40,7 +39,7 @@ void read_layers(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) {
     s.fail("values", fmt::format("expected {} values (one more than bounds: one per layer), got {}", c.bounds.size() + 1,
                                  c.values.size()));
   for (size_t j = 0; j < c.values.size(); ++j)
-    if (!(c.values[j] > 0) || !std::isfinite(c.values[j]))
+    if (!(c.values[j] > 0))
       s.fail_entry("values", values[j], fmt::format("expected a positive number, got {}", c.values[j]));
   s.finish();
 }
@@ -52,7 +51,7 @@ void read_gaussian(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) 
   c.width = positive(s, "width", 0.1);
   for (int d = 0; d < grid.dim; ++d) c.center[d] = 0.5 * grid.length[d];
   if (s.has("center")) {
-    const std::vector<double> center = s.get_double_list("center", "a list of numbers (physical coordinates)");
+    const std::vector<double> center = s.get_double_list("center", "a list of finite numbers (physical coordinates)");
     if (static_cast<int>(center.size()) != grid.dim)
       s.fail("center", fmt::format("expected a list of {} numbers, one per dimension of grid.n", grid.dim));
     for (int d = 0; d < grid.dim; ++d) c.center[d] = center[d];
@@ -113,7 +112,7 @@ CoefficientInput read_coefficient_input(YamlSection& parent, const std::string& 
   }
   auto v = parent.get_optional_double(key, kForms);
   if (!v) parent.fail(key, missing);
-  if (!(*v > 0) || !std::isfinite(*v)) parent.fail(key, fmt::format("expected a positive number, got {}", *v));
+  if (!(*v > 0)) parent.fail(key, fmt::format("expected a positive number, got {}", *v));
   c.value = *v;
   return c;
 }

@@ -41,6 +41,7 @@ const char* gpu_aware_mpi_text(GpuAwareMpiInput g) {
 
 namespace {
 
+using detail::decode;
 using detail::YamlSection;
 
 const char* kAxis[3] = {"x", "y", "z"};
@@ -53,28 +54,22 @@ constexpr long kMaxCells = 1L << 50;
 constexpr long kMaxSteps = 1000000000000000L;  // 10^15
 
 // Reads a per-dimension list that may also be given as one scalar for every dimension.
-template <class T, class Read>
-std::array<T, 3> per_dim(YamlSection& s, const std::string& key, int dim, std::array<T, 3> def, const std::string& what,
-                         Read read_scalar) {
+template <class T>
+std::array<T, 3> per_dim(YamlSection& s, const std::string& key, int dim, std::array<T, 3> def, const std::string& what) {
   YAML::Node n = s.node(key);
   if (!n || n.IsNull()) return def;
   std::array<T, 3> out = def;
   if (n.IsScalar()) {
     T v{};
-    if (!read_scalar(n, v)) s.fail(key, fmt::format("expected {} (one value or a list of {})", what, dim));
+    if (!decode(n, v)) s.fail(key, fmt::format("expected {} (one value or a list of {})", what, dim));
     for (int d = 0; d < dim; ++d) out[d] = v;
     return out;
   }
   if (!n.IsSequence() || static_cast<int>(n.size()) != dim)
     s.fail(key, fmt::format("expected a list of {} entries ({}), one per dimension of grid.n", dim, what));
   for (int d = 0; d < dim; ++d)
-    if (!n[d].IsScalar() || !read_scalar(n[d], out[d])) s.fail(key, fmt::format("expected {} in every entry", what));
+    if (!decode(n[d], out[d])) s.fail(key, fmt::format("expected {} in every entry", what));
   return out;
-}
-
-template <class T>
-bool decode(const YAML::Node& n, T& v) {
-  return YAML::convert<T>::decode(n, v);
 }
 
 GlobalGrid read_grid(YamlSection& g) {
@@ -93,11 +88,11 @@ GlobalGrid read_grid(YamlSection& g) {
   if (grid.n[0] * grid.n[1] > kMaxCells / grid.n[2])  // each factor <= 2^30: the first product cannot overflow
     g.fail("n", fmt::format("{} cells in all exceed the limit of {} (2^50, beyond any machine's memory)",
                             fmt::join(n, " * "), kMaxCells));
-  grid.length = per_dim<double>(g, "length", grid.dim, {1.0, 1.0, 1.0}, "positive numbers", decode<double>);
+  grid.length = per_dim<double>(g, "length", grid.dim, {1.0, 1.0, 1.0}, "positive numbers");
   for (int d = 0; d < grid.dim; ++d)
-    if (!(grid.length[d] > 0) || !std::isfinite(grid.length[d]))
+    if (!(grid.length[d] > 0))
       g.fail("length", fmt::format("expected positive lengths, got {} in {}", grid.length[d], kAxis[d]));
-  grid.periodic = per_dim<bool>(g, "periodic", grid.dim, {true, true, true}, "true or false", decode<bool>);
+  grid.periodic = per_dim<bool>(g, "periodic", grid.dim, {true, true, true}, "true or false");
   if (grid.dim == 2) grid.periodic[2] = true;
   g.finish();
   return grid;
@@ -149,7 +144,7 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
     const YAML::Node e = offsets[q];
     Offset o{0, 0, 0};
     bool ok = e.IsSequence() && static_cast<int>(e.size()) == dim;
-    for (int d = 0; ok && d < dim; ++d) ok = e[d].IsScalar() && YAML::convert<int>::decode(e[d], o[d]);
+    for (int d = 0; ok && d < dim; ++d) ok = decode(e[d], o[d]);
     if (!ok)
       s.fail_entry("offsets", e,
                     fmt::format("entry {}: expected {} integers {} (the grid is {}D)", q + 1, dim, entry_form, dim));
@@ -166,8 +161,7 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
   std::vector<double> w;
   for (std::size_t q = 0; q < weights.size(); ++q) {
     double v = 0;
-    if (!weights[q].IsScalar() || !YAML::convert<double>::decode(weights[q], v))
-      s.fail_entry("weights", weights[q], fmt::format("entry {}: expected a number", q + 1));
+    if (!decode(weights[q], v)) s.fail_entry("weights", weights[q], fmt::format("entry {}: expected a finite number", q + 1));
     w.push_back(v);
   }
   const std::string name = s.get_string("name", "custom", "a stencil name");
@@ -302,12 +296,10 @@ PhysicsValue read_physics_key(YamlSection& p, const PhysicsKey& k, int dim) {
     v.numbers = p.get_double_list(k.name, what);
     const std::size_t size = k.list_size > 0 ? k.list_size : static_cast<std::size_t>(dim);
     if (v.numbers.size() != size) p.fail(k.name, fmt::format("expected {} entries ({}), got {}", size, what, v.numbers.size()));
-    for (const double x : v.numbers)
-      if (!std::isfinite(x)) p.fail(k.name, fmt::format("expected finite numbers, got {}", x));
   } else {
     const double x = *p.get_optional_double(k.name, what);
     const bool sign_ok = k.kind == Kind::kNonNegativeNumber ? x >= 0 : x > 0;
-    if (!sign_ok || !std::isfinite(x)) p.fail(k.name, fmt::format("expected {}, got {}", k.expected, x));
+    if (!sign_ok) p.fail(k.name, fmt::format("expected {}, got {}", k.expected, x));
     v.numbers = {x};
   }
   if (k.check)
@@ -375,7 +367,7 @@ Stencil read_physics(YamlSection& p, const EquationInput& equation, Config& cfg)
   if (dt && cfl) p.fail("cfl", "give either physics.dt or physics.cfl, not both");
   if (!dt && !cfl) p.fail("dt", "required key is missing (give physics.dt or physics.cfl)");
   if (dt) {
-    if (!(*dt > 0) || !std::isfinite(*dt)) p.fail("dt", fmt::format("expected a positive number, got {}", *dt));
+    if (!(*dt > 0)) p.fail("dt", fmt::format("expected a positive number, got {}", *dt));
     if (*dt > cfg.dt_max)
       p.fail("dt", fmt::format("{} exceeds the stability limit {:.6g} of stencil {} on this grid ({}, {})", *dt, cfg.dt_max, op.name,
                                limit, limiting_mode_text(lim, cfg.grid.dim)));
@@ -417,7 +409,7 @@ BoundaryFace read_face(YamlSection& s, const std::string& key, BoundaryFace def)
     s.fail(key, fmt::format("unknown condition \"{}\" (expected {})", kind, expected));
   f.kind = kind == "neumann" ? BoundaryFace::Kind::kNeumann : BoundaryFace::Kind::kDirichlet;
   const std::string number = kind == "neumann" ? "a number (the outward normal derivative, 0 = insulated)" : "a number or exact";
-  if (!v.IsScalar() || !decode<double>(v, f.value) || !std::isfinite(f.value))
+  if (!decode(v, f.value))
     s.fail(key, fmt::format("expected {}: {}, got {}", kind, number, v.IsScalar() ? v.Scalar() : std::string("a list or mapping")));
   return f;
 }
@@ -447,7 +439,8 @@ void read_boundary(YamlSection& b, Config& cfg) {
       continue;
     }
     if (!n.IsMap()) {
-      const std::string expected = "a list [low, high] of two numbers (Dirichlet values), periodic, or a mapping {low: ..., high: ...}";
+      const std::string expected =
+          "a list [low, high] of two finite numbers (Dirichlet values), periodic, or a mapping {low: ..., high: ...}";
       if (periodic)
         b.fail(key, fmt::format("dimension {} is periodic (grid.periodic); Dirichlet values apply only to non-periodic dimensions", key));
       std::vector<double> v = b.get_double_list(key, expected);
@@ -495,17 +488,17 @@ void read_init(YamlSection& s, Config& cfg) {
   init.type = s.get_string("type", "sine", "sine or gaussian");
   if (init.type != "sine" && init.type != "gaussian")
     s.fail("type", fmt::format("expected sine or gaussian, got \"{}\"", init.type));
-  init.amplitude = s.get_double("amplitude", 1.0, "a number");
+  init.amplitude = s.get_double("amplitude", 1.0, "a finite number");
   const int dim = cfg.grid.dim;
   if (init.type == "sine") {
-    init.modes = per_dim<int>(s, "modes", dim, {1, 1, 1}, "positive integers", decode<int>);
+    init.modes = per_dim<int>(s, "modes", dim, {1, 1, 1}, "positive integers");
     for (int d = 0; d < dim; ++d)
       if (init.modes[d] < 1) s.fail("modes", fmt::format("expected positive mode numbers, got {} in {}", init.modes[d], kAxis[d]));
     if (dim == 2) init.modes[2] = 0;
   } else {
     std::array<double, 3> mid{};
     for (int d = 0; d < 3; ++d) mid[d] = d < dim ? 0.5 * cfg.grid.length[d] : 0.0;
-    init.center = per_dim<double>(s, "center", dim, mid, "numbers (physical coordinates)", decode<double>);
+    init.center = per_dim<double>(s, "center", dim, mid, "finite numbers (physical coordinates)");
     init.width = s.get_double("width", 0.1, "a positive number");
     if (!(init.width > 0)) s.fail("width", fmt::format("expected a positive number, got {}", init.width));
   }
@@ -515,7 +508,7 @@ void read_init(YamlSection& s, Config& cfg) {
 // Reads a non-negative number of seconds or simulated time (0 = unused) at `key`.
 double read_non_negative(YamlSection& s, const std::string& key, const std::string& meaning) {
   const double v = s.get_double(key, 0.0, "a non-negative number (" + meaning + ")");
-  if (!(v >= 0) || !std::isfinite(v)) s.fail(key, fmt::format("expected a non-negative number ({}), got {}", meaning, v));
+  if (!(v >= 0)) s.fail(key, fmt::format("expected a non-negative number ({}), got {}", meaning, v));
   return v;
 }
 
@@ -543,7 +536,7 @@ void read_run(YamlSection& run, Config& cfg) {
   if (const auto end_time = run.get_optional_double("end_time", "a positive number (simulated time to stop at)")) {
     if (run.has("steps")) run.fail("end_time", "give either run.steps or run.end_time, not both");
     cfg.end_time = *end_time;
-    if (!(cfg.end_time > 0) || !std::isfinite(cfg.end_time))
+    if (!(cfg.end_time > 0))
       run.fail("end_time", fmt::format("expected a positive number (simulated time to stop at), got {}", cfg.end_time));
     resolve_end_time(run, cfg);
   }
@@ -620,7 +613,7 @@ Config read_config(const InputSources& in, const EquationInput& equation) {
   YamlSection procs = root.section("processes");
   {
     const std::array<long, 3> dims =
-        per_dim<long>(procs, "dims", dim, {0, 0, 0}, "non-negative integers, 0 = chosen by MPI", decode<long>);
+        per_dim<long>(procs, "dims", dim, {0, 0, 0}, "non-negative integers, 0 = chosen by MPI");
     for (int d = 0; d < dim; ++d) {
       if (dims[d] < 0) procs.fail("dims", fmt::format("expected non-negative entries (0 = chosen by MPI), got {}", dims[d]));
       if (dims[d] > cfg.grid.n[d])

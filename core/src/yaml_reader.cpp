@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+#include <cmath>
+
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
 
@@ -16,7 +19,24 @@ std::string show(const YAML::Node& n) {
   return "nothing";
 }
 
+template <class T>
+bool decode_integer(const YAML::Node& n, T& v) {
+  if (!n.IsScalar()) return false;
+  const std::string& text = n.Scalar();
+  const char* first = text.data();
+  const char* const last = first + text.size();
+  // std::from_chars reads base 10 after an optional '-' only: a '+' is skipped here, "+-1" refused.
+  if (first != last && *first == '+' && (++first == last || *first == '-')) return false;
+  const auto [end, ec] = std::from_chars(first, last, v);
+  return ec == std::errc() && end == last;
+}
+
 }  // namespace
+
+bool decode(const YAML::Node& n, double& v) { return n.IsScalar() && YAML::convert<double>::decode(n, v) && std::isfinite(v); }
+bool decode(const YAML::Node& n, long& v) { return decode_integer(n, v); }
+bool decode(const YAML::Node& n, int& v) { return decode_integer(n, v); }
+bool decode(const YAML::Node& n, bool& v) { return n.IsScalar() && YAML::convert<bool>::decode(n, v); }
 
 YamlSection::YamlSection(std::shared_ptr<YamlSource> src, YAML::Node node, std::string path)
     : src_(std::move(src)), node_(std::move(node)), path_(std::move(path)) {}
@@ -91,7 +111,7 @@ long YamlSection::get_long(const std::string& key, long def, const std::string& 
   YAML::Node n = node(key);
   if (!n || n.IsNull()) return def;
   long v = 0;
-  if (!n.IsScalar() || !YAML::convert<long>::decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
+  if (!decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
   return v;
 }
 
@@ -104,7 +124,7 @@ std::optional<double> YamlSection::get_optional_double(const std::string& key, c
   YAML::Node n = node(key);
   if (!n || n.IsNull()) return std::nullopt;
   double v = 0;
-  if (!n.IsScalar() || !YAML::convert<double>::decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
+  if (!decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
   return v;
 }
 
@@ -112,7 +132,7 @@ bool YamlSection::get_bool(const std::string& key, bool def, const std::string& 
   YAML::Node n = node(key);
   if (!n || n.IsNull()) return def;
   bool v = false;
-  if (!n.IsScalar() || !YAML::convert<bool>::decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
+  if (!decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
   return v;
 }
 
@@ -136,7 +156,7 @@ std::vector<T> YamlSection::get_list(const std::string& key, const std::string& 
   if (!n.IsSequence()) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
   for (const auto& e : n) {
     T v{};
-    if (!e.IsScalar() || !YAML::convert<T>::decode(e, v)) fail(key, fmt::format("expected {}, got an entry {}", expected, show(e)));
+    if (!decode(e, v)) fail(key, fmt::format("expected {}, got an entry {}", expected, show(e)));
     out.push_back(v);
   }
   return out;

@@ -30,6 +30,16 @@ struct YamlSource {
   const std::string& file_of(const std::string& path) const;
 };
 
+// The conversions of a scalar that every read of a value goes through (the typed reads below and the
+// loader's own lists): false for anything else than a scalar of that type. Numbers are finite (not
+// .nan, .inf: no run computes with them, and a resolved input could not hold them); integers are
+// decimal, an optional sign and digits as YAML 1.2's core schema reads them (yaml-cpp would read
+// YAML 1.1's 010 as 8 and 0x10 as 16).
+bool decode(const YAML::Node& n, double& v);
+bool decode(const YAML::Node& n, long& v);
+bool decode(const YAML::Node& n, int& v);
+bool decode(const YAML::Node& n, bool& v);
+
 // One mapping in the input (or an absent one, read as empty) at a dotted key path.
 class YamlSection {
  public:

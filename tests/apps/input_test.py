@@ -129,6 +129,39 @@ def case_output_dir():
               f"a creatable output.dir: exit {code}: {err}")
 
 
+def case_non_finite_numbers():
+    """Every number read is finite: .nan and .inf ran to exit 0 with a NaN field (and a checkpoint whose input
+    --restart could not read back)."""
+    walls = BASE.replace("[12, 10, 8]\n", "[12, 10, 8]\n  periodic: [false, true, true]\n")
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "walls.yaml", walls + "boundary:\n  x: [.nan, 0]\n")
+        expect_input_error("boundary.x with .nan", 2, ["walls.yaml"], d,
+                           "walls.yaml:10:6: boundary.x: expected a list [low, high] of two finite numbers (Dirichlet values), "
+                           "periodic, or a mapping {low: ..., high: ...}, got an entry \".nan\"")
+        write(d, "in.yaml", BASE)
+        for sets, expected in (
+                (["init.amplitude=.inf"], 'init.amplitude: expected a finite number, got ".inf"'),
+                (["init.type=gaussian", "init.center=[0.5, .nan, 0.5]"],
+                 "init.center: expected finite numbers (physical coordinates) in every entry"),
+                (["physics.alpha={gaussian: {peak: 2, center: [-.inf, 0.5, 0.5]}}"],
+                 'physics.alpha.gaussian.center: expected a list of finite numbers (physical coordinates), got an entry "-.inf"')):
+            expect_input_error(f"--set {sets[-1]}", 2, ["in.yaml"] + cartex_testing.set_args(sets), d, f"--set {sets[-1]}: {expected}")
+
+
+def case_integers():
+    """Integers are decimal, as YAML 1.2 reads them: 010 was 8 and 0x10 was 16 (YAML 1.1)."""
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE.replace("steps: 6", "steps: 010"))
+        code, out, err, _ = run(2, ["in.yaml", "--dry-run"], d)
+        check(code == 0 and "  steps: 10\n" in resolved(out), f"steps: 010: exit {code}, resolved:\n{resolved(out)}{err}")
+        for value in ("0x10", "0o10"):
+            expect_input_error(f"steps: {value}", 2, ["in.yaml", "--set", f"run.steps={value}"], d,
+                               f'--set run.steps={value}: run.steps: expected a non-negative integer (time steps), got "{value}"')
+        expect_input_error("grid.n with 0x10", 2, ["in.yaml", "--set", "grid.n=[0x10, 8, 8]"], d,
+                           '--set grid.n=[0x10, 8, 8]: grid.n: expected a list of 2 or 3 positive integers (cells per dimension), '
+                           'got an entry "0x10"')
+
+
 def resolved(out):
     """The resolved configuration printed by --dry-run."""
     m = re.search(r"^# resolved configuration \(.*\)\n(.*?)^# decomposition", out, re.M | re.S)
@@ -316,6 +349,19 @@ def case_restart():
                            "--restart latest: empty: no valid checkpoint_NNNNNN.h5 in this directory (output.dir)")
         expect_input_error("neither input nor restart", 2, [], d,
                            "heat3d: an input file is required (or --restart FILE) (see heat3d --help)")
+        # The checkpoint's copy of an input with numbers in every place (walls, a gaussian start and alpha) reads back.
+        numbers = (BASE.replace("[12, 10, 8]\n", "[12, 10, 8]\n  periodic: [false, true, true]\n")
+                   .replace("alpha: 1.0", "alpha: {gaussian: {peak: 1.5, center: [0.4, 0.55, 0.5], width: 0.2}}")
+                   + "boundary:\n  x: [0.25, -1.5]\ninit: {type: gaussian, amplitude: 2.5, center: [0.3, 0.6, 0.45]}\n"
+                   "output: {dir: numbers, checkpoint_every: 2, keep_checkpoints: 0}\n")
+        write(d, "numbers.yaml", numbers)
+        code, out, err, _ = run(2, ["numbers.yaml"], d)
+        code2, full, err2, _ = run(2, ["numbers.yaml", "--set", "run.steps=10", "--set", "output.dir=numbers-full"], d)
+        check(code == 0 and code2 == 0 and checksum(full) is not None, f"numbers.yaml: exit {code}, {code2}: {err}{err2}")
+        code, out, err, _ = run(2, ["--restart", "numbers/checkpoint_000004.h5", "--set", "run.steps=10", "--set",
+                                    "output.dir=numbers-again"], d)
+        check(code == 0 and checksum(out) == checksum(full), f"--restart from numbers.yaml's checkpoint: exit {code}, checksum "
+              f"{checksum(out)} vs {checksum(full)}: {err}")
 
 
 if __name__ == "__main__":

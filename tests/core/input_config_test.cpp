@@ -269,6 +269,54 @@ TEST(InputErrors, InputFilesAreRegularFiles) {
   EXPECT_EQ(core::physics_number(test::heat_config(in), "alpha"), 1.0);
 }
 
+// Issue 35: .nan and .inf ran to a NaN field (and a checkpoint whose input did not read back); every
+// number read is finite.
+TEST(InputNumbers, NonFiniteNumbersAreRefused) {
+  const auto error_with = [](const std::string& extra) { return error_of(layers({{"a.yaml", kBase + extra}})); };
+  EXPECT_EQ(error_with("init: {amplitude: .nan}\n"), "a.yaml:6:19: init.amplitude: expected a finite number, got \".nan\"");
+  EXPECT_EQ(error_with("init: {type: gaussian, center: [0.5, -.inf, 0.5]}\n"),
+            "a.yaml:6:32: init.center: expected finite numbers (physical coordinates) in every entry");
+  EXPECT_EQ(error_with("run: {end_time: .inf}\n"),
+            "a.yaml:6:17: run.end_time: expected a positive number (simulated time to stop at), got \".inf\"");
+  core::InputSources in = layers({{"a.yaml", kBase}});
+  in.sets = {"grid.length=.inf"};
+  EXPECT_EQ(error_of(in), "--set grid.length=.inf: grid.length: expected positive numbers (one value or a list of 3)");
+  const std::string walls = "grid:\n  n: [12, 10, 8]\n  periodic: [false, true, true]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n";
+  EXPECT_EQ(error_of(layers({{"a.yaml", walls + "boundary:\n  x: [.nan, 0]\n"}})),
+            "a.yaml:8:6: boundary.x: expected a list [low, high] of two finite numbers (Dirichlet values), periodic, or a "
+            "mapping {low: ..., high: ...}, got an entry \".nan\"");
+  EXPECT_EQ(error_of(layers({{"a.yaml", walls + "boundary:\n  x: {low: {neumann: .NaN}}\n"}})),
+            "a.yaml:8:12: boundary.x.low: expected neumann: a number (the outward normal derivative, 0 = insulated), got "
+            ".NaN");
+  const std::string gaussian = "grid:\n  n: [12, 10, 8]\nphysics:\n  alpha: {gaussian: {peak: 2, center: [.nan, 0.5, 0.5]}}\n  cfl: 0.5\n";
+  EXPECT_EQ(error_of(layers({{"a.yaml", gaussian}})),
+            "a.yaml:4:39: physics.alpha.gaussian.center: expected a list of finite numbers (physical coordinates), got an "
+            "entry \".nan\"");
+  in.sets = {"physics.cfl=.nan"};
+  EXPECT_EQ(error_of(in), "--set physics.cfl=.nan: physics.cfl: expected a number in (0, 1] (fraction of the stability limit), "
+                          "got \".nan\"");
+}
+
+// Issue 35: yaml-cpp read 010 as 8 and 0x10 as 16 (YAML 1.1); integers are decimal as YAML 1.2 reads them.
+TEST(InputNumbers, IntegersAreDecimal) {
+  core::InputSources in = layers({{"a.yaml", kBase + "run: {steps: 010}\ninit: {modes: [+2, 010, 1]}\n"}});
+  const core::Config c = test::heat_config(in);
+  EXPECT_EQ(c.steps, 10);
+  EXPECT_EQ(c.init.modes, (std::array<int, 3>{2, 10, 1}));
+  for (const std::string steps : {"0x10", "0o10", "1e3", "+-1", "1_000"}) {
+    in.sets = {"run.steps=" + steps};
+    EXPECT_EQ(error_of(in), "--set run.steps=" + steps + ": run.steps: expected a non-negative integer (time steps), got \"" +
+                                steps + "\"");
+  }
+  in.sets = {"grid.n=[0x10, 8, 8]"};
+  EXPECT_EQ(error_of(in), "--set grid.n=[0x10, 8, 8]: grid.n: expected a list of 2 or 3 positive integers (cells per "
+                          "dimension), got an entry \"0x10\"");
+  in.sets = {"init.modes=[1, 0x2, 1]"};
+  EXPECT_EQ(error_of(in), "--set init.modes=[1, 0x2, 1]: init.modes: expected positive integers in every entry");
+  in.sets = {"stencil={offsets: [[0, 0, 0], [0x1, 0, 0]], weights: [-1, 1]}"};
+  EXPECT_EQ(error_of(in), "--set " + in.sets[0] + ": stencil.offsets: entry 2: expected 3 integers [dx, dy, dz] (the grid is 3D)");
+}
+
 TEST(InputKeys, TheTableIsConsistent) {
   for (const std::string name : {"heat", "wave"}) {
     const core::EquationInput& eq = test::equation_input(name);

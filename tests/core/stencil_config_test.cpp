@@ -191,8 +191,8 @@ TEST(StencilInputErrors, CustomEntriesPointAtTheirLine) {
             "in.yaml:11:7: stencil.offsets: entry 4: expected 3 integers [dx, dy, dz] (the grid is 3D)");
   EXPECT_EQ(error_of(offsets + "    - [0, 1.5, 0]\n  weights: [-2, 1, 1, 0]\n"),
             "in.yaml:11:7: stencil.offsets: entry 4: expected 3 integers [dx, dy, dz] (the grid is 3D)");
-  EXPECT_EQ(error_of(offsets + "  weights: [-2, 1, one]\n"), "in.yaml:11:20: stencil.weights: entry 3: expected a number");
-  EXPECT_EQ(error_of(offsets + "  weights: [-2, 1, .inf]\n"), "in.yaml:11:20: stencil.weights: entry 3 is not a finite number");
+  EXPECT_EQ(error_of(offsets + "  weights: [-2, 1, one]\n"), "in.yaml:11:20: stencil.weights: entry 3: expected a finite number");
+  EXPECT_EQ(error_of(offsets + "  weights: [-2, 1, .inf]\n"), "in.yaml:11:20: stencil.weights: entry 3: expected a finite number");
   EXPECT_EQ(error_of(offsets + "  weights: [-2, 1]\n"),
             "in.yaml:11:12: stencil.weights: expected one weight per offset, got 3 offsets and 2 weights");
   EXPECT_EQ(error_of(offsets + "  weights: [0, 0, 0.0]\n"),
