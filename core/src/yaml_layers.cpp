@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 
 #include <algorithm>
 #include <cctype>
@@ -146,6 +147,38 @@ class DocumentCheck {
   std::map<std::pair<int, std::string>, std::vector<std::pair<YAML::Node, int>>> checked_;  // (mark, path) -> checks
 };
 
+// Where the second YAML document of `text` starts, if it has one (YAML::Load reads the first only).
+std::optional<YAML::Mark> second_document(const std::string& text) {
+  // Counts the documents the parser starts and stops it at the second, unread.
+  struct Documents : YAML::EventHandler {
+    struct Second {
+      YAML::Mark mark;
+    };
+    int started = 0;
+    void OnDocumentStart(const YAML::Mark& mark) override {
+      if (++started == 2) throw Second{mark};
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+  };
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  Documents documents;
+  try {
+    while (parser.HandleNextDocument(documents)) {
+    }
+  } catch (const Documents::Second& second) {
+    return second.mark;
+  }
+  return std::nullopt;
+}
+
 // Parses and checks `text` of `origin`: a file (`path` "") or the value of an override at key path
 // `path`; yaml-cpp's errors are located input errors.
 YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path, const EquationInput& equation) {
@@ -154,6 +187,9 @@ YAML::Node parse(const std::string& text, const Origin& origin, const std::strin
   YAML::Node doc;
   try {
     doc = YAML::Load(text);
+    if (const std::optional<YAML::Mark> second = second_document(text))
+      throw InputError(fmt::format("{}: {}: a second YAML document (an input holds one; --- starts another)",
+                                   origin.at(*second), at_path));
   } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's guard, which says only "bad file"
     throw InputError(fmt::format("{}: {}: {}: mappings and lists nested deeper than {} levels", origin.at(e.mark), at_path,
                                  what, kMaxNesting));

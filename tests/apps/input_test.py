@@ -148,6 +148,20 @@ def case_non_finite_numbers():
             expect_input_error(f"--set {sets[-1]}", 2, ["in.yaml"] + cartex_testing.set_args(sets), d, f"--set {sets[-1]}: {expected}")
 
 
+def case_documents():
+    """An input holds one YAML document: a second one (---) was ignored, unknown keys and all."""
+    why = "a second YAML document (an input holds one; --- starts another)"
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "two.yaml", BASE + "---\nrun: {stepz: 3}\n")
+        expect_input_error("two documents", 2, ["two.yaml"], d, f"two.yaml:8:1: (syntax): {why}")
+        write(d, "in.yaml", BASE)
+        expect_input_error("two documents in --set", 2, ["in.yaml", "--set", "run.steps=3 \n--- 4"], d,
+                           f"--set run.steps=3 \\n--- 4: run.steps: {why}")
+        write(d, "marked.yaml", "---\n" + BASE + "...\n")
+        code, out, err, _ = run(2, ["marked.yaml", "--dry-run"], d)
+        check(code == 0, f"one document between markers: exit {code}: {err}")
+
+
 def case_integers():
     """Integers are decimal, as YAML 1.2 reads them: 010 was 8 and 0x10 was 16 (YAML 1.1)."""
     with tempfile.TemporaryDirectory() as d:

@@ -317,6 +317,19 @@ TEST(InputNumbers, IntegersAreDecimal) {
   EXPECT_EQ(error_of(in), "--set " + in.sets[0] + ": stencil.offsets: entry 2: expected 3 integers [dx, dy, dz] (the grid is 3D)");
 }
 
+// Issue 35: a second document (---) was ignored, unknown keys and all.
+TEST(InputDocuments, AnInputHoldsOneDocument) {
+  const std::string why = "a second YAML document (an input holds one; --- starts another)";
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "---\nrun: {stepz: 3}\n"}})), "a.yaml:6:1: (syntax): " + why);
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase}, {"b.yaml", "run: {steps: 3}\n...\n--- {}\n"}})), "b.yaml:3:1: (syntax): " + why);
+  EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "---\n"}})), "a.yaml:6:1: (syntax): " + why);
+  // One document, with its markers.
+  EXPECT_EQ(test::heat_config(layers({{"a.yaml", "---\n" + kBase + "...\n# the end\n"}})).cfl, 0.5);
+  core::InputSources in = layers({{"a.yaml", kBase}});
+  in.sets = {"run.steps=3\n---\n4"};
+  EXPECT_EQ(error_of(in), "--set run.steps=3\\n---\\n4: run.steps: " + why);
+}
+
 TEST(InputKeys, TheTableIsConsistent) {
   for (const std::string name : {"heat", "wave"}) {
     const core::EquationInput& eq = test::equation_input(name);
