@@ -13,10 +13,26 @@
 #include <optional>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "cartex/core/error.hpp"
 #include "cartex/core/input_keys.hpp"
 #include "nearest_name.hpp"
+
+namespace cartex::core::detail {
+struct MarkOfCopy;
+}  // namespace cartex::core::detail
+
+// yaml-cpp sets a node's mark only while it parses (YAML::Clone's copies have none, and share what
+// aliases share), yet a copy must keep its original's for its errors to be located. as_if, yaml-cpp's
+// conversion helper, is a friend of Node: this specialization, for a type of the loader's own, sets
+// the mark of a node the loader made.
+namespace YAML {
+template <>
+struct as_if<cartex::core::detail::MarkOfCopy, void> {
+  static void set(Node& node, const Mark& mark) { node.m_pNode->set_mark(mark); }
+};
+}  // namespace YAML
 
 namespace cartex::core::detail {
 
@@ -147,6 +163,71 @@ class DocumentCheck {
   std::map<std::pair<int, std::string>, std::vector<std::pair<YAML::Node, int>>> checked_;  // (mark, path) -> checks
 };
 
+// The uses of aliases may add at most this many values to one document (each use is a copy of its
+// anchor's value): a few aliases of aliases would otherwise make billions.
+constexpr long kMaxAliasValues = 100000;
+
+// A copy of a checked document that shares no node: yaml-cpp gives every use of an alias the anchor's
+// own node, so an override through one use (a later file, --set, --unset) would change the others.
+// Every node keeps its mark: errors in a use of an alias point at the anchored text.
+class AliasCopies {
+ public:
+  explicit AliasCopies(Origin origin) : origin_(std::move(origin)) {}
+
+  // The copy of `doc`, the value at key path `shown` (as messages show it; "" for a file).
+  YAML::Node copy(const YAML::Node& doc, const std::string& shown) {
+    YAML::Node out = shell(doc);
+    fill(out, doc, shown, false);
+    return out;
+  }
+
+ private:
+  static YAML::Node shell(const YAML::Node& n) { return n.IsScalar() ? YAML::Node(n.Scalar()) : YAML::Node(n.Type()); }
+
+  // Gives `out`, a shell of `from`, its mark, tag, style and a copy of each entry; built from the top,
+  // so each new node joins the document's memory at once (yaml-cpp merges a subtree's memory whole).
+  void fill(YAML::Node& out, const YAML::Node& from, const std::string& shown, bool in_alias) {
+    if (!in_alias && !first_use(from)) {
+      in_alias = true;
+      use_ = fmt::format("{}: {}", origin_.at(from.Mark()), section_name(shown));
+    }
+    if (in_alias && ++added_ > kMaxAliasValues)
+      throw InputError(fmt::format("{}: aliases add more than {} values (each use of one copies its anchor's value)", use_,
+                                   kMaxAliasValues));
+    YAML::as_if<MarkOfCopy, void>::set(out, from.Mark());
+    out.SetTag(from.Tag());
+    out.SetStyle(from.Style());
+    if (from.IsSequence()) {
+      for (const auto& entry : from) {
+        YAML::Node e = shell(entry);
+        out.push_back(e);
+        fill(e, entry, shown, in_alias);
+      }
+    } else if (from.IsMap()) {
+      for (const auto& kv : from) {  // DocumentCheck has rejected keys that are not scalars
+        YAML::Node key = shell(kv.first), value = shell(kv.second);
+        out.force_insert(key, value);
+        fill(key, kv.first, shown, in_alias);
+        const std::string name = shown_key(kv.first.Scalar());
+        fill(value, kv.second, shown.empty() ? name : shown + "." + name, in_alias);
+      }
+    }
+  }
+
+  // Whether `n` is met for the first time (a later time is a use of an alias); records it.
+  bool first_use(const YAML::Node& n) {
+    auto& at_mark = seen_[n.Mark().pos];
+    if (std::any_of(at_mark.begin(), at_mark.end(), [&n](const YAML::Node& seen) { return seen.is(n); })) return false;
+    at_mark.push_back(n);
+    return true;
+  }
+
+  Origin origin_;
+  long added_ = 0;
+  std::string use_;  // "FILE:LINE:COL: key.path" of the use of an alias being copied
+  std::map<int, std::vector<YAML::Node>> seen_;  // mark position -> the nodes met there
+};
+
 // Where the second YAML document of `text` starts, if it has one (YAML::Load reads the first only).
 std::optional<YAML::Mark> second_document(const std::string& text) {
   // Counts the documents the parser starts and stops it at the second, unread.
@@ -180,7 +261,7 @@ std::optional<YAML::Mark> second_document(const std::string& text) {
 }
 
 // Parses and checks `text` of `origin`: a file (`path` "") or the value of an override at key path
-// `path`; yaml-cpp's errors are located input errors.
+// `path`; yaml-cpp's errors are located input errors. The document returned shares no node.
 YAML::Node parse(const std::string& text, const Origin& origin, const std::string& path, const EquationInput& equation) {
   const std::string what = origin.is_file ? "invalid YAML" : "invalid YAML value";
   const std::string at_path = origin.is_file ? "(syntax)" : path;
@@ -197,7 +278,7 @@ YAML::Node parse(const std::string& text, const Origin& origin, const std::strin
     throw InputError(fmt::format("{}: {}: {}: {}", origin.at(e.mark), at_path, what, e.msg));
   }
   DocumentCheck(origin, equation).check(doc, path, path, !input_key_children(path, equation).empty(), 1);
-  return doc;
+  return AliasCopies(origin).copy(doc, path);
 }
 
 // What a file that is neither a regular file nor a directory is, for its error.

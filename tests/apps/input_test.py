@@ -148,6 +148,24 @@ def case_non_finite_numbers():
             expect_input_error(f"--set {sets[-1]}", 2, ["in.yaml"] + cartex_testing.set_args(sets), d, f"--set {sets[-1]}: {expected}")
 
 
+def case_aliases():
+    """An alias is a copy of its anchor's value: --set, --unset and later files change only the key they name
+    (x and y were one node: changing y changed x)."""
+    text = BASE.replace("[12, 10, 8]\n", "[12, 10, 8]\n  periodic: [false, false, true]\n") + (
+        "boundary:\n  x: &w {low: {neumann: 0}, high: {neumann: 0}}\n  y: *w\n")
+    insulated = "x: {low: {neumann: 0}, high: {neumann: 0}}"
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", text)
+        write(d, "later.yaml", "boundary:\n  y:\n    low: ~\n")
+        for args, y in ((["--set", "boundary.y=[1, 0]"], "y: [1, 0]"),
+                        (["--set", "boundary.y.low={dirichlet: 2}"], "y: {low: {dirichlet: 2}, high: {neumann: 0}}"),
+                        (["--unset", "boundary.y.high"], "y: {low: {neumann: 0}, high: {dirichlet: 0}}"),
+                        (["later.yaml"], "y: {low: {dirichlet: 0}, high: {neumann: 0}}")):
+            code, out, err, _ = run(2, ["in.yaml", "--dry-run"] + args, d)
+            text = resolved(out)
+            check(code == 0 and insulated in text and y in text, f"{args}: exit {code}, expected {insulated} and {y}:\n{text}{err}")
+
+
 def case_documents():
     """An input holds one YAML document: a second one (---) was ignored, unknown keys and all."""
     why = "a second YAML document (an input holds one; --- starts another)"

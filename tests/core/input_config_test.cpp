@@ -151,9 +151,10 @@ TEST(InputErrors, DeepNestingIsLocated) {
   EXPECT_EQ(error_of(in), "--set " + in.sets[0] + ": init.modes: mappings and lists nested deeper than 100 levels");
 }
 
-// Aliases share their node: the checks above visit each once per key path and depth, so nested
-// aliases (10^15 values if expanded) take no time and a cycle ends at the nesting limit; a mapping
-// aliased into another section is checked against that section's keys.
+// Aliases share their node as parsed: the checks above visit each once per key path and depth, so a
+// cycle ends at the nesting limit and a mapping aliased into another section is checked against that
+// section's keys; then each use becomes a copy, and nested aliases (10^15 values if expanded) stop at
+// the limit on the values they add, located at the use being copied.
 TEST(InputErrors, AliasesAreCheckedOncePerPlace) {
   std::string laughs = "init:\n  modes: [&a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]";
   for (int i = 1; i < 15; ++i) {
@@ -162,7 +163,7 @@ TEST(InputErrors, AliasesAreCheckedOncePerPlace) {
     laughs += "]";
   }
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + laughs + "]\n"}})),
-            "a.yaml:7:10: init.modes: expected a list of 3 entries (positive integers), one per dimension of grid.n");
+            "a.yaml:7:159: init.modes: aliases add more than 100000 values (each use of one copies its anchor's value)");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init:\n  modes: &x [1, *x]\n"}})),
             "a.yaml:7:10: init.modes: mappings and lists nested deeper than 100 levels");
   EXPECT_EQ(error_of(layers({{"a.yaml", kBase + "init: &i {type: sine}\nrun: *i\n"}})),
@@ -328,6 +329,41 @@ TEST(InputDocuments, AnInputHoldsOneDocument) {
   core::InputSources in = layers({{"a.yaml", kBase}});
   in.sets = {"run.steps=3\n---\n4"};
   EXPECT_EQ(error_of(in), "--set run.steps=3\\n---\\n4: run.steps: " + why);
+}
+
+// Issue 35: an anchor and its aliases were one node, so --set through one use changed every use; each
+// use is a copy of its own, whose errors still point at the anchored text.
+TEST(InputAliases, AnOverrideChangesOnlyTheKeyItNames) {
+  const std::string walls = "grid:\n  n: [12, 10, 8]\n  periodic: [false, false, true]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"
+                            "boundary:\n  x: &w {low: {neumann: 0}, high: {neumann: 0}}\n  y: *w\n";
+  using Kind = core::BoundaryFace::Kind;
+  const auto kinds = [](const core::Config& c, int d) { return std::array<Kind, 2>{c.boundary[d][0].kind, c.boundary[d][1].kind}; };
+  const std::array<Kind, 2> insulated{Kind::kNeumann, Kind::kNeumann};
+  core::InputSources in = layers({{"a.yaml", walls}});
+  in.sets = {"boundary.y=[1, 0]"};
+  core::Config c = test::heat_config(in);
+  EXPECT_EQ(kinds(c, 0), insulated);
+  EXPECT_EQ(kinds(c, 1), (std::array<Kind, 2>{Kind::kDirichlet, Kind::kDirichlet}));
+  EXPECT_EQ(c.boundary[1][0].value, 1.0);
+  in.sets = {"boundary.y.low={dirichlet: 2}"};
+  c = test::heat_config(in);
+  EXPECT_EQ(kinds(c, 0), insulated);
+  EXPECT_EQ(kinds(c, 1), (std::array<Kind, 2>{Kind::kDirichlet, Kind::kNeumann}));
+  in.sets = {};
+  in.unsets = {"boundary.x.high"};
+  c = test::heat_config(in);
+  EXPECT_EQ(kinds(c, 0), (std::array<Kind, 2>{Kind::kNeumann, Kind::kDirichlet}));
+  EXPECT_EQ(kinds(c, 1), insulated);
+  c = test::heat_config(layers({{"a.yaml", walls}, {"b.yaml", "boundary:\n  y:\n    low: ~\n"}}));
+  EXPECT_EQ(kinds(c, 0), insulated);
+  EXPECT_EQ(kinds(c, 1), (std::array<Kind, 2>{Kind::kDirichlet, Kind::kNeumann}));
+  // An error in a use of the alias points at the anchored text.
+  std::string bad = walls;
+  bad.replace(bad.find("{neumann: 0}"), 12, "{neumann: .nan}");
+  in = layers({{"a.yaml", bad}});
+  in.sets = {"boundary.x=[0, 0]"};
+  EXPECT_EQ(error_of(in), "a.yaml:8:15: boundary.y.low: expected neumann: a number (the outward normal derivative, 0 = "
+                          "insulated), got .nan");
 }
 
 TEST(InputKeys, TheTableIsConsistent) {
