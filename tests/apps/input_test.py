@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The input layer as a new user meets it, end to end under mpiexec: unreadable inputs, yaml-cpp's own
-errors, output.dir checked before the run, layered files with --set/--unset, --help/--help-input (and
-the key table against docs/input.md), dry-run cosmetics and --restart without an input. One case per
-ctest:
+errors, what else is refused (files that are not regular files, numbers that are not finite, a second
+YAML document, integers that are not decimal), aliases as copies, output.dir checked before the run,
+layered files with --set/--unset, --help/--help-input (and the key table against docs/input.md),
+dry-run cosmetics and --restart without an input. One case per ctest:
 
     input_test.py --heat3d PATH --wave3d PATH --advect3d PATH --mpiexec PATH CASE
 """
