@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "cartex/core/stability.hpp"
@@ -39,7 +40,10 @@ std::string read_advection(const std::string& mapping, AdvectionInput& out) {
                                   : "expected scheme upwind or central, got a list or mapping";
   const auto orders = advection_orders(out.scheme);
   long order = 0;
-  if (!n["order"].IsScalar() || !YAML::convert<long>::decode(n["order"], order) ||
+  // Decimal digits only, like every integer of the input (yaml-cpp alone reads 010 as 8 and 0x2 as 2).
+  const std::string digits = n["order"].IsScalar() ? n["order"].Scalar() : "";
+  const bool decimal = !digits.empty() && std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+  if (!decimal || !YAML::convert<long>::decode(n["order"], order) ||
       std::find(orders.begin(), orders.end(), order) == orders.end())
     return fmt::format("scheme {} has orders {}, got {}", scheme, fmt::join(orders, ", "),
                        n["order"].IsScalar() ? n["order"].Scalar() : "a list or mapping");
