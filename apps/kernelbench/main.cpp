@@ -135,7 +135,8 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
     const double t1 = bench.time(s, k, 0, repeats);
     if (rank == 0) fmt::print("k = {}: one step at a time {:.1f} MLUP/s ({:.2f}x the bound)\n", k, mlups(t1), mlups(t1) / bound);
     if (k < 2) continue;
-    std::vector<long> tiles = tile_y > 0 ? std::vector<long>{tile_y} : cartex::kernels::tile_candidates(cartex::kernels::TileBasis::of(bench.pattern.layout));
+    const cartex::kernels::TileBasis basis = cartex::kernels::TileBasis::of(bench.pattern.layout);  // one rank: its own view
+    std::vector<long> tiles = tile_y > 0 ? std::vector<long>{tile_y} : cartex::kernels::tile_candidates(basis);
     std::string row;
     long best = tiles.front();
     double best_t = std::numeric_limits<double>::max();
@@ -149,7 +150,7 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
                  fmt::format("{} rows", best), mlups(best_t), mlups(best_t) / bound, t1 / best_t);
     if (tile_y > 0) continue;
     // Auto's walk, one cycle per trial like a run's.
-    const long start = cartex::kernels::default_tile_y(cartex::kernels::TileBasis::of(bench.pattern.layout));
+    const long start = cartex::kernels::default_tile_y(basis);
     cartex::core::OrderedSearch search(tiles, static_cast<std::size_t>(std::find(tiles.begin(), tiles.end(), start) - tiles.begin()));
     while (!search.done()) search.record(bench.time(s, k, search.next(), 1));
     std::vector<std::string> names;
