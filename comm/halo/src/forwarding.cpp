@@ -106,7 +106,9 @@ std::vector<ForwardingPhase> make_forwarding_schedule(const HaloGeometry& geo, c
       if (!recv.cells.empty()) ph.recvs.push_back(std::move(recv));
       if (!send.cells.empty()) ph.sends.push_back(std::move(send));
     }
-    if (!ph.sends.empty() || !ph.recvs.empty()) phases.push_back(std::move(ph));
+    // Kept when empty too: every rank has one phase per dimension, so the plan makes as many
+    // communicators (a collective each) on every rank; a rank without messages in a phase only passes.
+    phases.push_back(std::move(ph));
   }
   return phases;
 }

@@ -39,7 +39,8 @@ struct ForwardingPhase {
   std::vector<ForwardingMessage> sends, recvs;
 };
 
-// All phases of one rank, in dimension order (phases without messages are left out).
+// All phases of one rank, in dimension order: one per dimension of the grid on every rank, those
+// without messages included (each phase owns a communicator, and making one is collective).
 std::vector<ForwardingPhase> make_forwarding_schedule(const HaloGeometry& geo, const HaloPattern& pattern);
 
 }  // namespace cartex::halo
