@@ -5,6 +5,7 @@
 #include <exception>
 #include <string>
 
+#include "cartex/core/agreement.hpp"
 #include "cartex/core/error.hpp"
 #include "cartex/core/mpi_check.hpp"
 #include "launcher_output.hpp"
@@ -27,37 +28,23 @@ namespace {
 }  // namespace
 
 int run_collectively(MPI_Comm comm, const std::function<void()>& setup, const std::function<int()>& run) {
-  int rank = -1, size = 1;
+  int rank = -1;
   try {
     rank = comm_rank(comm);
-    size = comm_size(comm);
   } catch (const std::exception& e) {
     abort_with_error(comm, rank, e.what(), kExitFailure);
   }
 
-  int code = kExitOk;
-  std::string message;
+  // Setup communicates nothing a failing rank could leave waiting (its own collectives agree first,
+  // agreement.hpp), so every rank gets here: agree on the lowest failing rank's error, print it once.
   try {
-    setup();
+    agree(comm, setup);
   } catch (const InputError& e) {
-    code = kExitInputError;
-    message = e.what();
+    if (rank == 0) std::fprintf(stderr, "%s\n", e.what());
+    return kExitInputError;
   } catch (const std::exception& e) {
-    code = kExitFailure;
-    message = std::string("error: ") + e.what();
-  }
-  // Setup communicates nothing a failing rank could leave waiting, so every rank gets here: agree on
-  // the lowest failing rank and its exit code.
-  int first = code != kExitOk ? rank : size;
-  try {
-    check_mpi(MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
-    if (first < size) check_mpi(MPI_Bcast(&code, 1, MPI_INT, first, comm), "MPI_Bcast");
-  } catch (const std::exception& e) {
-    abort_with_error(comm, rank, e.what(), kExitFailure);
-  }
-  if (first < size) {
-    if (rank == first) std::fprintf(stderr, "%s\n", message.c_str());
-    return code;
+    if (rank == 0) std::fprintf(stderr, "error: %s\n", e.what());
+    return kExitFailure;
   }
 
   try {
