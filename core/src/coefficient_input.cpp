@@ -14,14 +14,14 @@ namespace {
 
 const char* const kForms = "a positive number or a mapping with one of layers, gaussian, hdf5";
 
-double positive(YamlSection& s, const std::string& key, double def) {
-  const double v = s.get_double(key, def, "a positive number");
+double positive(YamlSection& s, const std::string& key) {
+  const double v = s.get_double(key, "a positive number");
   if (!(v > 0)) s.fail(key, fmt::format("expected a positive number, got {}", v));
   return v;
 }
 
 void read_layers(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) {
-  const std::string axis = s.get_string("axis", "x", grid.dim == 3 ? "x, y or z" : "x or y");
+  const std::string axis = s.get_string("axis", grid.dim == 3 ? "x, y or z" : "x or y");
   const std::string axes = grid.dim == 3 ? "xyz" : "xy";
   if (axis.size() != 1 || axes.find(axis[0]) == std::string::npos)
     s.fail("axis", fmt::format("expected {}, got \"{}\"", grid.dim == 3 ? "x, y or z" : "x or y (the grid is 2D)", axis));
@@ -46,9 +46,9 @@ void read_layers(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) {
 
 void read_gaussian(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) {
   if (!s.has("peak")) s.fail("peak", "required key is missing (a positive number, the value at the centre)");
-  c.background = positive(s, "background", 1.0);
-  c.peak = positive(s, "peak", 1.0);
-  c.width = positive(s, "width", 0.1);
+  c.background = positive(s, "background");
+  c.peak = positive(s, "peak");
+  c.width = positive(s, "width");
   for (int d = 0; d < grid.dim; ++d) c.center[d] = 0.5 * grid.length[d];
   if (s.has("center")) {
     const std::vector<double> center = s.get_double_list("center", "a list of finite numbers (physical coordinates)");
@@ -64,8 +64,8 @@ void read_gaussian(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) 
 void read_hdf5(YamlSection& s, const GlobalGrid& grid, CoefficientInput& c) {
   if (!s.has("file")) s.fail("file", "required key is missing (the HDF5 file's path)");
   if (!s.has("dataset")) s.fail("dataset", "required key is missing (the dataset's path in the file)");
-  c.file = s.get_string("file", "", "a file path");
-  c.dataset = s.get_string("dataset", "", "a dataset path");
+  c.file = *s.get_optional_string("file", "a file path");
+  c.dataset = *s.get_optional_string("dataset", "a dataset path");
   s.finish();
   const CoefficientFileScan scan = coefficient_file_scan();
   if (scan == nullptr) s.fail("file", "this program cannot read HDF5 coefficients (cartex::io did not install its reader)");
@@ -118,18 +118,31 @@ CoefficientInput read_coefficient_input(YamlSection& parent, const std::string& 
 }
 
 std::vector<InputKey> coefficient_input_keys(const std::string& path) {
-  const std::string layers = path + " is {layers: ...}", gaussian = path + " is {gaussian: ...}", hdf5 = path + " is {hdf5: ...}";
+  using D = KeyDefault;
+  const std::string layers = fmt::format("`{}` is `{{layers: ...}}`", path),
+                    gaussian = fmt::format("`{}` is `{{gaussian: ...}}`", path),
+                    hdf5 = fmt::format("`{}` is `{{hdf5: ...}}`", path);
   return {
-      {path + ".layers.axis", "x, y or z", "x", "the axis the layers stack along", layers},
-      {path + ".layers.bounds", "list of increasing numbers", "required (layers)", "positions between the layers", layers},
-      {path + ".layers.values", "list of positive numbers", "required (layers)",
-       "the value of each layer, lowest position first (one more than bounds)", layers},
-      {path + ".gaussian.background", "positive number", "1.0", "the value far from the centre", gaussian},
-      {path + ".gaussian.peak", "positive number", "required (gaussian)", "the value at the centre", gaussian},
-      {path + ".gaussian.center", "list of numbers", "the domain centre", "the bump's centre (physical coordinates)", gaussian},
-      {path + ".gaussian.width", "positive number", "0.1", "the bump's standard deviation (physical units)", gaussian},
-      {path + ".hdf5.file", "string", "required (hdf5)", "HDF5 file holding the field (relative to the working directory)", hdf5},
-      {path + ".hdf5.dataset", "string", "required (hdf5)", "dataset of shape (nz, ny, nx) of the grid, positive values", hdf5},
+      {path + ".layers.axis", "`x`, `y` or `z`", D::value("x"), "the axis the layers stack along", layers},
+      {path + ".layers.bounds", "list of increasing numbers", D::required(), "positions (physical units) between the layers",
+       layers},
+      {path + ".layers.values", "list of positive numbers", D::required(),
+       "the value of each layer, lowest position first, one more than `bounds`; a cell at position p along `axis` takes "
+       "the value of the first layer with p < its upper bound",
+       layers},
+      {path + ".gaussian.background", "positive number", D::value("1.0"), "the value far from the centre", gaussian},
+      {path + ".gaussian.peak", "positive number", D::required(),
+       "the value at the centre; value = background + (peak − background)·exp(−r²/(2·width²))", gaussian},
+      {path + ".gaussian.center", "list of numbers", D::derived("the domain centre"),
+       "the bump's centre (physical coordinates, one per dimension; no periodic images)", gaussian},
+      {path + ".gaussian.width", "positive number", D::value("0.1"), "the bump's standard deviation (physical units)",
+       gaussian},
+      {path + ".hdf5.file", "string", D::required(), "the HDF5 file holding the field (relative to the working directory)",
+       hdf5},
+      {path + ".hdf5.dataset", "string", D::required(),
+       "the dataset, floating point, of the grid's shape `(nz, ny, nx)` as in cartex's field files (`(ny, nx)` also in "
+       "2D), positive everywhere",
+       hdf5},
   };
 }
 

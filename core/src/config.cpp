@@ -11,7 +11,7 @@
 #include "cartex/core/stability.hpp"
 #include "cartex/core/stencil_registry.hpp"
 #include "coefficient_input.hpp"
-#include "output_dir_check.hpp"
+#include "input_schema.hpp"
 #include "resolved_yaml.hpp"
 #include "yaml_layers.hpp"
 
@@ -42,6 +42,7 @@ const char* gpu_aware_mpi_text(GpuAwareMpiInput g) {
 namespace {
 
 using detail::decode;
+using detail::read_own_keys;
 using detail::YamlSection;
 
 const char* kAxis[3] = {"x", "y", "z"};
@@ -53,12 +54,12 @@ constexpr long kMaxCellsPerDim = 1L << 30;
 constexpr long kMaxCells = 1L << 50;
 constexpr long kMaxSteps = 1000000000000000L;  // 10^15
 
-// Reads a per-dimension list that may also be given as one scalar for every dimension.
+// Reads a per-dimension list that may also be given as one scalar for every dimension (absent: the
+// key's default, one scalar); entries past `dim` are `rest`.
 template <class T>
-std::array<T, 3> per_dim(YamlSection& s, const std::string& key, int dim, std::array<T, 3> def, const std::string& what) {
-  YAML::Node n = s.node(key);
-  if (!n || n.IsNull()) return def;
-  std::array<T, 3> out = def;
+std::array<T, 3> per_dim(YamlSection& s, const std::string& key, int dim, T rest, const std::string& what) {
+  const YAML::Node n = s.value(key);
+  std::array<T, 3> out{rest, rest, rest};
   if (n.IsScalar()) {
     T v{};
     if (!decode(n, v)) s.fail(key, fmt::format("expected {} (one value or a list of {})", what, dim));
@@ -88,11 +89,11 @@ GlobalGrid read_grid(YamlSection& g) {
   if (grid.n[0] * grid.n[1] > kMaxCells / grid.n[2])  // each factor <= 2^30: the first product cannot overflow
     g.fail("n", fmt::format("{} cells in all exceed the limit of {} (2^50, beyond any machine's memory)",
                             fmt::join(n, " * "), kMaxCells));
-  grid.length = per_dim<double>(g, "length", grid.dim, {1.0, 1.0, 1.0}, "positive numbers");
+  grid.length = per_dim<double>(g, "length", grid.dim, 1.0, "positive numbers");
   for (int d = 0; d < grid.dim; ++d)
     if (!(grid.length[d] > 0))
       g.fail("length", fmt::format("expected positive lengths, got {} in {}", grid.length[d], kAxis[d]));
-  grid.periodic = per_dim<bool>(g, "periodic", grid.dim, {true, true, true}, "true or false");
+  grid.periodic = per_dim<bool>(g, "periodic", grid.dim, true, "true or false");
   if (grid.dim == 2) grid.periodic[2] = true;
   g.finish();
   return grid;
@@ -100,9 +101,10 @@ GlobalGrid read_grid(YamlSection& g) {
 
 // stencil: {type: star, order: 2|4|6|8, radius: 1..4} (either or both).
 void read_star_stencil(YamlSection& s, Config& cfg) {
-  const bool has_order = s.has("order"), has_radius = s.has("radius");
-  const long order = s.get_long("order", 0, "an even order 2, 4, 6 or 8");
-  const long radius = s.get_long("radius", 0, "a radius 1, 2, 3 or 4");
+  const std::optional<long> given_order = s.get_optional_long("order", "an even order 2, 4, 6 or 8");
+  const std::optional<long> given_radius = s.get_optional_long("radius", "a radius 1, 2, 3 or 4");
+  const bool has_order = given_order.has_value(), has_radius = given_radius.has_value();
+  const long order = given_order.value_or(0), radius = given_radius.value_or(0);
   if (!has_order && !has_radius) s.fail("order", "required key is missing (give order: 2, 4, 6 or 8, or radius: 1 to 4)");
   const auto orders = star_orders();
   if (has_order && std::find(orders.begin(), orders.end(), order) == orders.end())
@@ -121,8 +123,8 @@ void read_box_stencil(YamlSection& s, YamlSection& root, Config& cfg) {
   const std::string why =
       "only the compact box of radius 1 and order 2 (9pt in 2D, 27pt in 3D) is built in: there is no single standard "
       "higher-order box Laplacian; give offsets and weights for the one you want";
-  if (s.get_long("radius", 1, "a radius (1)") != 1) s.fail("radius", "expected 1: " + why);
-  if (s.get_long("order", 2, "an order (2)") != 2) s.fail("order", "expected 2: " + why);
+  if (s.get_optional_long("radius", "a radius (1)").value_or(1) != 1) s.fail("radius", "expected 1: " + why);
+  if (s.get_optional_long("order", "an order (2)").value_or(2) != 2) s.fail("order", "expected 2: " + why);
   s.finish();
   try {
     cfg.stencil = make_builtin_stencil(cfg.grid.dim == 2 ? "9pt" : "27pt", cfg.grid);
@@ -164,7 +166,7 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
     if (!decode(weights[q], v)) s.fail_entry("weights", weights[q], fmt::format("entry {}: expected a finite number", q + 1));
     w.push_back(v);
   }
-  const std::string name = s.get_string("name", "custom", "a stencil name");
+  const std::string name = s.get_string("name", "a stencil name");
   if (name.empty()) s.fail("name", "expected a non-empty name");
   const auto reserved = reserved_stencil_names();
   if (std::find(reserved.begin(), reserved.end(), name) != reserved.end() || is_registered_stencil(name))
@@ -174,7 +176,7 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
            "replaced by stencil.derivative (the derivative the unit-spacing weights approximate): divide_by_h2: true is "
            "derivative: 2 (the default), divide_by_h2: false is derivative: 0 (weights used as given)");
   constexpr const char* kDerivative = "0, 1 or 2 (the derivative the weights approximate: they are divided by h^derivative)";
-  const long derivative = s.get_long("derivative", 2, kDerivative);
+  const long derivative = s.get_long("derivative", kDerivative);
   const auto derivatives = stencil_derivatives();
   if (std::find(derivatives.begin(), derivatives.end(), derivative) == derivatives.end())
     s.fail("derivative", fmt::format("expected {}, got {}", kDerivative, derivative));
@@ -195,26 +197,11 @@ void read_custom_stencil(YamlSection& s, Config& cfg) {
   cfg.stencil_input.derivative = static_cast<int>(derivative);
 }
 
-// comm.overlap: true, false or auto (the default). docs/input.md.
-void read_overlap(YamlSection& comm, Config& cfg) {
-  if (comm.is_auto("overlap") || !comm.has("overlap")) return void(cfg.overlap = OverlapInput::kAuto);
-  cfg.overlap = comm.get_bool("overlap", false, "true, false or auto") ? OverlapInput::kOn : OverlapInput::kOff;
-}
-
-// comm.gpu_aware_mpi: auto (the default), on or off. docs/input.md.
-void read_gpu_aware_mpi(YamlSection& comm, Config& cfg) {
-  constexpr const char* kExpected = "auto, on or off";
-  const std::string mode = comm.get_string("gpu_aware_mpi", "auto", kExpected);
-  for (const auto g : {GpuAwareMpiInput::kAuto, GpuAwareMpiInput::kOn, GpuAwareMpiInput::kOff})
-    if (mode == gpu_aware_mpi_text(g)) return void(cfg.gpu_aware_mpi = g);
-  comm.fail("gpu_aware_mpi", fmt::format("expected {}, got \"{}\"", kExpected, mode));
-}
-
 // halo.steps_per_exchange: a positive integer or auto (the default). docs/input.md.
 void read_steps_per_exchange(YamlSection& halo, Config& cfg) {
   constexpr const char* kExpected = "a positive integer (time steps per halo exchange) or auto";
-  if (halo.is_auto("steps_per_exchange") || !halo.has("steps_per_exchange")) return void(cfg.steps_per_exchange = kAutoSteps);
-  cfg.steps_per_exchange = halo.get_long("steps_per_exchange", kAutoSteps, kExpected);
+  if (halo.is_auto("steps_per_exchange")) return void(cfg.steps_per_exchange = kAutoSteps);
+  cfg.steps_per_exchange = halo.get_long("steps_per_exchange", kExpected);
   if (cfg.steps_per_exchange < 1)
     halo.fail("steps_per_exchange", fmt::format("expected {}, got {}", kExpected, cfg.steps_per_exchange));
 }
@@ -226,16 +213,16 @@ void read_temporal_blocking(YamlSection& halo, Config& cfg) {
   auto& tb = cfg.temporal_blocking;
   if (n && n.IsMap()) {
     YamlSection s = halo.section("temporal_blocking");
-    const bool given = s.has("tile_y");
-    tb.tile_y = s.get_long("tile_y", 0, "a positive integer (rows of a tile in y)");
+    const std::optional<long> tile_y = s.get_optional_long("tile_y", "a positive integer (rows of a tile in y)");
     s.finish();
-    if (!given) s.fail("tile_y", "required key is missing (rows of a tile in y, a positive integer)");
+    if (!tile_y) s.fail("tile_y", "required key is missing (rows of a tile in y, a positive integer)");
+    tb.tile_y = *tile_y;
     if (tb.tile_y < 1) s.fail("tile_y", fmt::format("expected a positive integer (rows of a tile in y), got {}", tb.tile_y));
     tb.mode = TemporalBlockingInput::Mode::kTiles;
     return;
   }
   if (n && !n.IsNull() && !n.IsScalar()) halo.fail("temporal_blocking", fmt::format("expected {}", kExpected));
-  const std::string mode = halo.get_string("temporal_blocking", "auto", kExpected);
+  const std::string mode = halo.get_string("temporal_blocking", kExpected);
   if (mode == "auto")
     tb.mode = TemporalBlockingInput::Mode::kAuto;
   else if (mode == "off")
@@ -251,7 +238,7 @@ void read_stencil(YamlSection& root, Config& cfg) {
   if (n && n.IsMap()) {
     YamlSection s = root.section("stencil");
     if (s.has("offsets") || s.has("weights")) return read_custom_stencil(s, cfg);
-    const std::string type = s.get_string("type", "", "star or box");
+    const std::string type = s.get_optional_string("type", "star or box").value_or("");
     if (type.empty())
       s.fail("type", "required key is missing (star or box; or offsets and weights for a custom stencil)");
     if (type == "star") return read_star_stencil(s, cfg);
@@ -260,7 +247,8 @@ void read_stencil(YamlSection& root, Config& cfg) {
   }
   if (n && !n.IsNull() && !n.IsScalar())
     root.fail("stencil", "expected a stencil name or a mapping (type: star or box; or offsets and weights)");
-  const std::string name = root.get_string("stencil", cfg.grid.dim == 3 ? "7pt" : "5pt", "a stencil name");
+  const std::string name =
+      root.get_optional_string("stencil", "a stencil name").value_or(cfg.grid.dim == 3 ? "7pt" : "5pt");  // the schema's derived default
   try {
     cfg.stencil = make_named_stencil(name, cfg.grid);
   } catch (const std::invalid_argument& e) {
@@ -485,21 +473,22 @@ void check_boundary(const YamlSection& b, const Config& cfg) {
 
 void read_init(YamlSection& s, Config& cfg) {
   InitConfig& init = cfg.init;
-  init.type = s.get_string("type", "sine", "sine or gaussian");
+  init.type = s.get_string("type", "sine or gaussian");
   if (init.type != "sine" && init.type != "gaussian")
     s.fail("type", fmt::format("expected sine or gaussian, got \"{}\"", init.type));
-  init.amplitude = s.get_double("amplitude", 1.0, "a finite number");
+  read_own_keys(s, cfg);
   const int dim = cfg.grid.dim;
   if (init.type == "sine") {
-    init.modes = per_dim<int>(s, "modes", dim, {1, 1, 1}, "positive integers");
+    init.modes = per_dim<int>(s, "modes", dim, 1, "positive integers");
     for (int d = 0; d < dim; ++d)
       if (init.modes[d] < 1) s.fail("modes", fmt::format("expected positive mode numbers, got {} in {}", init.modes[d], kAxis[d]));
     if (dim == 2) init.modes[2] = 0;
   } else {
     std::array<double, 3> mid{};
     for (int d = 0; d < 3; ++d) mid[d] = d < dim ? 0.5 * cfg.grid.length[d] : 0.0;
-    init.center = per_dim<double>(s, "center", dim, mid, "finite numbers (physical coordinates)");
-    init.width = s.get_double("width", 0.1, "a positive number");
+    init.center = s.has("center") ? per_dim<double>(s, "center", dim, 0.0, "finite numbers (physical coordinates)")
+                                  : (s.node("center"), mid);  // marks it read; the schema's derived default
+    init.width = s.get_double("width", "a positive number");
     if (!(init.width > 0)) s.fail("width", fmt::format("expected a positive number, got {}", init.width));
   }
   s.finish();
@@ -507,7 +496,7 @@ void read_init(YamlSection& s, Config& cfg) {
 
 // Reads a non-negative number of seconds or simulated time (0 = unused) at `key`.
 double read_non_negative(YamlSection& s, const std::string& key, const std::string& meaning) {
-  const double v = s.get_double(key, 0.0, "a non-negative number (" + meaning + ")");
+  const double v = s.get_double(key, "a non-negative number (" + meaning + ")");
   if (!(v >= 0)) s.fail(key, fmt::format("expected a non-negative number ({}), got {}", meaning, v));
   return v;
 }
@@ -529,7 +518,7 @@ void resolve_end_time(YamlSection& run, Config& cfg) {
 
 // The run section: run.steps or run.end_time, progress, wall-time limit.
 void read_run(YamlSection& run, Config& cfg) {
-  cfg.steps = run.get_long("steps", 100, "a non-negative integer (time steps)");
+  cfg.steps = run.get_long("steps", "a non-negative integer (time steps)");
   if (cfg.steps < 0) run.fail("steps", fmt::format("expected a non-negative integer, got {}", cfg.steps));
   if (cfg.steps > kMaxSteps)
     run.fail("steps", fmt::format("expected at most {} steps (10^15), got {}", kMaxSteps, cfg.steps));
@@ -540,26 +529,20 @@ void read_run(YamlSection& run, Config& cfg) {
       run.fail("end_time", fmt::format("expected a positive number (simulated time to stop at), got {}", cfg.end_time));
     resolve_end_time(run, cfg);
   }
-  cfg.progress_every = run.get_long("progress_every", 0, "a non-negative integer (0 = no progress lines)");
-  if (cfg.progress_every < 0) run.fail("progress_every", fmt::format("expected a non-negative integer, got {}", cfg.progress_every));
-  cfg.wall_time_limit = read_non_negative(run, "wall_time_limit", "seconds, 0 = no limit");
+  read_own_keys(run, cfg);
   cfg.wall_time_margin = read_non_negative(run, "wall_time_margin", "seconds kept in reserve");
   if (run.has("wall_time_margin") && cfg.wall_time_limit == 0)
     run.fail("wall_time_margin", "needs run.wall_time_limit (a margin below no limit means nothing)");
   if (cfg.wall_time_limit > 0 && cfg.wall_time_margin >= cfg.wall_time_limit)
     run.fail("wall_time_margin", fmt::format("expected less than run.wall_time_limit = {}, got {}", cfg.wall_time_limit,
                                              cfg.wall_time_margin));
-  cfg.stopped_exit_code = run.get_long("stopped_exit_code", 75, "0 or an integer 3..125 (exit code of a stopped run)");
-  if (cfg.stopped_exit_code != 0 && (cfg.stopped_exit_code < 3 || cfg.stopped_exit_code > 125))
-    run.fail("stopped_exit_code",
-             fmt::format("expected 0 or an integer 3..125 (1, 2: failures; above 125: signals), got {}", cfg.stopped_exit_code));
   run.finish();
 }
 
 // Reads `steps_key` (steps between files) or `time_key` (simulated time between files), not both.
 void read_interval(YamlSection& s, const std::string& steps_key, const std::string& time_key, const std::string& what,
                    long& every, double& every_time) {
-  every = s.get_long(steps_key, 0, fmt::format("a non-negative integer (steps between {}, 0 = none)", what));
+  every = s.get_long(steps_key, fmt::format("a non-negative integer (steps between {}, 0 = none)", what));
   if (every < 0) s.fail(steps_key, fmt::format("expected a non-negative integer, got {}", every));
   every_time = read_non_negative(s, time_key, fmt::format("simulated time between {}, 0 = none", what));
   if (s.has(steps_key) && s.has(time_key))
@@ -571,23 +554,18 @@ void read_output_files(YamlSection& s, Config& cfg) {
   read_interval(s, "every", "every_time", "field files", cfg.output_every, cfg.output_every_time);
   const auto known = known_output_fields(cfg);
   const std::string expected = fmt::format("a non-empty list of field names (from: {})", fmt::join(known, ", "));
-  YAML::Node n = s.node("fields");
-  if (n && !n.IsNull()) {
-    if (!n.IsSequence() || n.size() == 0) s.fail("fields", "expected " + expected);
-    cfg.output_fields.clear();
-    for (const auto& e : n) {
-      const std::string name = e.IsScalar() ? e.Scalar() : std::string();
-      if (std::find(known.begin(), known.end(), name) == known.end())
-        s.fail("fields", fmt::format("unknown field \"{}\" (expected one of: {})", name, fmt::join(known, ", ")));
-      if (std::find(cfg.output_fields.begin(), cfg.output_fields.end(), name) != cfg.output_fields.end())
-        s.fail("fields", fmt::format("field \"{}\" is listed twice", name));
-      cfg.output_fields.push_back(name);
-    }
+  const YAML::Node n = s.value("fields");
+  if (!n.IsSequence() || n.size() == 0) s.fail("fields", "expected " + expected);
+  cfg.output_fields.clear();
+  for (const auto& e : n) {
+    const std::string name = e.IsScalar() ? e.Scalar() : std::string();
+    if (std::find(known.begin(), known.end(), name) == known.end())
+      s.fail("fields", fmt::format("unknown field \"{}\" (expected one of: {})", name, fmt::join(known, ", ")));
+    if (std::find(cfg.output_fields.begin(), cfg.output_fields.end(), name) != cfg.output_fields.end())
+      s.fail("fields", fmt::format("field \"{}\" is listed twice", name));
+    cfg.output_fields.push_back(name);
   }
   read_interval(s, "checkpoint_every", "checkpoint_every_time", "checkpoints", cfg.checkpoint_every, cfg.checkpoint_every_time);
-  cfg.keep_checkpoints = s.get_long("keep_checkpoints", 2, "a non-negative integer (checkpoints kept, 0 = all)");
-  if (cfg.keep_checkpoints < 0)
-    s.fail("keep_checkpoints", fmt::format("expected a non-negative integer, got {}", cfg.keep_checkpoints));
 }
 
 // "physics.alpha and " for the required physics keys of `equation` ("" when it has none).
@@ -613,7 +591,7 @@ Config read_config(const InputSources& in, const EquationInput& equation) {
   YamlSection procs = root.section("processes");
   {
     const std::array<long, 3> dims =
-        per_dim<long>(procs, "dims", dim, {0, 0, 0}, "non-negative integers, 0 = chosen by MPI");
+        per_dim<long>(procs, "dims", dim, 0, "non-negative integers, 0 = chosen by MPI");
     for (int d = 0; d < dim; ++d) {
       if (dims[d] < 0) procs.fail("dims", fmt::format("expected non-negative entries (0 = chosen by MPI), got {}", dims[d]));
       if (dims[d] > cfg.grid.n[d])
@@ -621,7 +599,7 @@ Config read_config(const InputSources& in, const EquationInput& equation) {
       cfg.process_dims[d] = static_cast<int>(dims[d]);
     }
     if (dim == 2) cfg.process_dims[2] = 1;
-    cfg.reorder = procs.get_bool("reorder", false);
+    read_own_keys(procs, cfg);
     procs.finish();
   }
 
@@ -643,11 +621,7 @@ Config read_config(const InputSources& in, const EquationInput& equation) {
   read_run(run, cfg);
 
   YamlSection comm = root.section("comm");
-  // The names are checked by the layers that own them (the app asks the halo registry and comm/ranks).
-  cfg.backend = comm.get_string("backend", "p2p", "a backend name");
-  read_overlap(comm, cfg);
-  read_gpu_aware_mpi(comm, cfg);
-  cfg.allreduce = comm.get_string("allreduce", "mpi", "an allreduce algorithm name");
+  read_own_keys(comm, cfg);
   comm.finish();
 
   YamlSection halo = root.section("halo");
@@ -657,16 +631,13 @@ Config read_config(const InputSources& in, const EquationInput& equation) {
   check_boundary(boundary, cfg);
 
   YamlSection output = root.section("output");
-  cfg.output_dir = output.get_string("dir", "output", "a directory path");
-  if (cfg.output_dir.empty()) output.fail("dir", "expected a non-empty directory path");
-  if (const std::string why = detail::output_dir_problem(cfg.output_dir); !why.empty()) output.fail("dir", why);
-  cfg.write_history = output.get_bool("history", false);
+  read_own_keys(output, cfg);
   read_output_files(output, cfg);
   output.finish();
 
   root.finish();
   cfg.where = root.read_locations();
-  cfg.resolved_yaml = detail::emit_resolved(cfg);
+  cfg.resolved_yaml = detail::emit_resolved(cfg, equation);
   cfg.stencil = op;  // after the resolved YAML, which spells the input's stencil
   return cfg;
 }

@@ -107,43 +107,64 @@ YamlSection YamlSection::section(const std::string& key) {
   return YamlSection(src_, (n && n.IsMap()) ? n : YAML::Node(YAML::NodeType::Undefined), key_path(key));
 }
 
-long YamlSection::get_long(const std::string& key, long def, const std::string& expected) {
+YAML::Node YamlSection::value(const std::string& key) {
   YAML::Node n = node(key);
-  if (!n || n.IsNull()) return def;
-  long v = 0;
-  if (!decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
+  if (n && !n.IsNull()) return n;
+  const std::optional<InputKey> row = find_input_key(key_path(key), src_->equation);
+  if (!row || row->def.kind != KeyDefault::Kind::kValue)
+    throw Error(fmt::format("internal: the loader reads a default of {}, which has none in the input key table", key_path(key)));
+  return YAML::Load(row->def.text);
+}
+
+namespace {
+
+template <class T>
+T decoded(YamlSection& s, const std::string& key, const YAML::Node& n, const std::string& expected) {
+  T v{};
+  if (!decode(n, v)) s.fail(key, fmt::format("expected {}, got {}", expected, show(n)));
   return v;
 }
 
-double YamlSection::get_double(const std::string& key, double def, const std::string& expected) {
-  auto v = get_optional_double(key, expected);
-  return v ? *v : def;
+}  // namespace
+
+long YamlSection::get_long(const std::string& key, const std::string& expected) {
+  return decoded<long>(*this, key, value(key), expected);
 }
 
-std::optional<double> YamlSection::get_optional_double(const std::string& key, const std::string& expected) {
-  YAML::Node n = node(key);
-  if (!n || n.IsNull()) return std::nullopt;
-  double v = 0;
-  if (!decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
-  return v;
+double YamlSection::get_double(const std::string& key, const std::string& expected) {
+  return decoded<double>(*this, key, value(key), expected);
 }
 
-bool YamlSection::get_bool(const std::string& key, bool def, const std::string& expected) {
-  YAML::Node n = node(key);
-  if (!n || n.IsNull()) return def;
-  bool v = false;
-  if (!decode(n, v)) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
-  return v;
+bool YamlSection::get_bool(const std::string& key, const std::string& expected) {
+  return decoded<bool>(*this, key, value(key), expected);
+}
+
+std::string YamlSection::get_string(const std::string& key, const std::string& expected) {
+  const YAML::Node n = value(key);
+  if (!n.IsScalar()) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
+  return n.Scalar();
 }
 
 bool YamlSection::is_auto(const std::string& key) {
-  YAML::Node n = node(key);
-  return n && n.IsScalar() && n.Scalar() == "auto";
+  const YAML::Node n = value(key);
+  return n.IsScalar() && n.Scalar() == "auto";
 }
 
-std::string YamlSection::get_string(const std::string& key, const std::string& def, const std::string& expected) {
-  YAML::Node n = node(key);
-  if (!n || n.IsNull()) return def;
+std::optional<long> YamlSection::get_optional_long(const std::string& key, const std::string& expected) {
+  const YAML::Node n = node(key);
+  if (!n || n.IsNull()) return std::nullopt;
+  return decoded<long>(*this, key, n, expected);
+}
+
+std::optional<double> YamlSection::get_optional_double(const std::string& key, const std::string& expected) {
+  const YAML::Node n = node(key);
+  if (!n || n.IsNull()) return std::nullopt;
+  return decoded<double>(*this, key, n, expected);
+}
+
+std::optional<std::string> YamlSection::get_optional_string(const std::string& key, const std::string& expected) {
+  const YAML::Node n = node(key);
+  if (!n || n.IsNull()) return std::nullopt;
   if (!n.IsScalar()) fail(key, fmt::format("expected {}, got {}", expected, show(n)));
   return n.Scalar();
 }
@@ -181,7 +202,8 @@ void YamlSection::finish() const {
     // is a loader bug.
     if (!row || row->applies.empty())
       throw Error(fmt::format("internal: the loader did not read {}, a key of the input key table", path));
-    throw InputError(fmt::format("{}: {}: not used here: it applies only when {}", location(path, kv.first), path, row->applies));
+    throw InputError(fmt::format("{}: {}: not used here: it applies only when {}", location(path, kv.first), path,
+                                 markdown_as_plain_text(row->applies)));
   }
 }
 

@@ -51,14 +51,21 @@ class YamlSection {
   // The raw node of `key` (marks it as read and records its location); undefined when absent.
   YAML::Node node(const std::string& key);
 
-  // Typed reads: `expected` is the phrase used in the error ("a positive integer").
-  long get_long(const std::string& key, long def, const std::string& expected);
-  double get_double(const std::string& key, double def, const std::string& expected);
-  bool get_bool(const std::string& key, bool def, const std::string& expected = "true or false");
-  // True when `key` holds the word auto (a key that may be chosen by measurement).
+  // The value of `key`: as given, or when absent the default of its row in the input schema
+  // (input_keys.hpp), which must have one (a read of a key without a default value is a loader bug).
+  YAML::Node value(const std::string& key);
+
+  // Typed reads of value(key): `expected` is the phrase used in the error ("a positive integer").
+  long get_long(const std::string& key, const std::string& expected);
+  double get_double(const std::string& key, const std::string& expected);
+  bool get_bool(const std::string& key, const std::string& expected = "true or false");
+  std::string get_string(const std::string& key, const std::string& expected);
+  // True when `key` (or its default) is the word auto (a key that may be chosen by measurement).
   bool is_auto(const std::string& key);
-  std::string get_string(const std::string& key, const std::string& def, const std::string& expected);
+  // Typed reads of a key that may be absent (no default value: required, derived or an alternative).
+  std::optional<long> get_optional_long(const std::string& key, const std::string& expected);
   std::optional<double> get_optional_double(const std::string& key, const std::string& expected);
+  std::optional<std::string> get_optional_string(const std::string& key, const std::string& expected);
   std::vector<long> get_long_list(const std::string& key, const std::string& expected);
   std::vector<double> get_double_list(const std::string& key, const std::string& expected);
 
@@ -75,6 +82,9 @@ class YamlSection {
   const std::map<std::string, std::string>& read_locations() const { return src_->read_at; }
 
   std::string key_path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  // The dotted path of this mapping ("" for the top level) and the equation the input is for.
+  const std::string& path() const { return path_; }
+  const EquationInput& equation() const { return src_->equation; }
 
  private:
   template <class T>

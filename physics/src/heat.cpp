@@ -35,8 +35,8 @@ const Equation& heat_equation() {
       "explicit heat equation",
       "u_t = alpha L(u)",
       {{"alpha", core::PhysicsKey::Kind::kCoefficient, "positive number or mapping", "required", {},
-        "diffusivity alpha of u_t = alpha L(u); a mapping (layers, gaussian or hdf5): a field, u_t = div(alpha grad u) "
-        "(the flux form, second-order star)",
+        "diffusivity α of `u_t = α·L(u)`; a mapping with one of `layers`, `gaussian`, `hdf5` makes α a field and heat3d "
+        "solves `u_t = div(α grad u)` in flux form on the second-order star ([Field alpha](#field-alpha))",
         "a positive number", "diffusivity", 0, {}}},
       Integrator::kEuler,
       dt_max,

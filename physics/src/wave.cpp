@@ -48,7 +48,7 @@ const Equation& wave_equation() {
       "wave equation (leapfrog)",
       "u_tt = c^2 L(u)",
       {{"speed", core::PhysicsKey::Kind::kPositiveNumber, "positive number", "required", {},
-        "wave speed c of u_tt = c^2 L(u)", "a positive number", "wave speed", 0, {}}},
+        "wave speed c of `u_tt = c²·L(u)`", "a positive number", "wave speed", 0, {}}},
       Integrator::kLeapfrog,
       dt_max,
       "dt <= 2/(speed*sqrt(rho))",
