@@ -51,7 +51,7 @@ struct InputSources {
   std::vector<std::string> sets;               // "key.path=value" (YAML); a null value removes the key
 };
 
-// comm.overlap: off, on, or auto (measured during the run, apps/driver/src/auto_tuner.hpp).
+// comm.overlap: off, on, or auto (measured during the run, apps/driver/src/auto_stepper.hpp).
 enum class OverlapInput { kOff, kOn, kAuto };
 
 // comm.gpu_aware_mpi: whether MPI may read and write device memory (comm/halo's gpu_aware_mpi.hpp

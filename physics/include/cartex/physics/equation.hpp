@@ -71,7 +71,7 @@ const std::vector<const Equation*>& equations();
 // The names of every equation, in registry order.
 std::vector<std::string> equation_names();
 
-// The row of `name`; throws core::Error "unknown equation "x" (expected one of: heat, wave)".
+// The row of `name`; throws core::Error "unknown equation "x" (expected one of: ...)" listing equation_names().
 const Equation& find_equation(const std::string& name);
 
 // The input loader's view of `eq` (core::load_config): its keys, stability limit and the physics
