@@ -75,6 +75,7 @@ struct Case {
   std::string equation;  // a row of physics' registry
   std::vector<std::string> sets;  // --set overrides of kBase
   int steps;
+  app::CycleKind blocking, overlapped;  // the stepper's cycle shape without and with overlap
 };
 
 // 12x10x8 cells (a 2D case overrides grid.n), a Gaussian (not an eigenvector of the update).
@@ -102,11 +103,17 @@ std::vector<double> fields_after(const Case& c, Mode run) {
   const bool overlap = run != Mode::kBlocking;
   app::Stepper stepper(s, s.k, *s.geometry, s.pattern, overlap, overlap, std::move(update));
   EXPECT_EQ(stepper.overlap_shape(), app::default_overlap_shape());
+  const app::CycleKind want = run == Mode::kBlocking ? c.blocking : c.overlapped;
+  EXPECT_EQ(stepper.shape().kind, want) << c.name << ": " << app::cycle_kind_name(stepper.shape().kind) << ", expected "
+                                        << app::cycle_kind_name(want);
   stepper.set_overlap_shape(run == Mode::kAsync || run == Mode::kAsyncDeferred ? app::OverlapShape::kAsync : app::OverlapShape::kChunked);
   core::Field u("u", s.pattern.layout), next("next", s.pattern.layout);
+  // Every wall ghost cell of the start (the refreshed walls' too: blocking and overlapped steps read
+  // them at different times).
+  const kernels::Boundary walls = kernels::make_boundary(s.cfg, physics::exact_solution(*s.equation, s.cfg));
   for (core::Field* f : {&u, &next}) {
     kernels::fill_initial(*f, s.cfg.grid, s.cfg.init);  // wave: next holds the previous level
-    kernels::fill_dirichlet(*f, s.cfg.grid, s.cfg.boundary);
+    walls.fill(*f, 0);
   }
   for (int step = 1; step <= c.steps; ++step) {
     stepper.step(u, next);
@@ -137,19 +144,34 @@ TEST(OverlapShape, ChunksOnHostSpacesOneLaunchOnDevices) {
 }
 
 TEST(OverlapShape, BothShapesGiveTheBlockingStepsBits) {
+  using K = app::CycleKind;
   const std::vector<Case> cases = {
       {"heat 7pt walls in x, k 1, p2p", "heat",
-       {"grid.periodic=[false,true,true]", "boundary.x=[0.5,0.25]", "comm.backend=p2p", "halo.steps_per_exchange=1"}, 5},
+       {"grid.periodic=[false,true,true]", "boundary.x=[0.5,0.25]", "comm.backend=p2p", "halo.steps_per_exchange=1",
+        "halo.temporal_blocking=off"},
+       5, K::kExchangeSweep, K::kOverlapRegions},
       {"heat 27pt periodic, k 2, cart_combining", "heat",
-       {"grid.periodic=true", "grid.length=[1.2,1.0,0.8]", "stencil=27pt", "comm.backend=cart_combining", "halo.steps_per_exchange=2"}, 5},
+       {"grid.periodic=true", "grid.length=[1.2,1.0,0.8]", "stencil=27pt", "comm.backend=cart_combining", "halo.steps_per_exchange=2",
+        "halo.temporal_blocking=off"},
+       5, K::kExchangeRegions, K::kOverlapRegions},
       {"heat 2D 9pt, k 1, mpi_neighbor_alltoallw", "heat",
-       {"grid.n=[17,15]", "grid.length=[1.7,1.5]", "stencil=9pt", "comm.backend=mpi_neighbor_alltoallw", "halo.steps_per_exchange=1"}, 4},
+       {"grid.n=[17,15]", "grid.length=[1.7,1.5]", "stencil=9pt", "comm.backend=mpi_neighbor_alltoallw", "halo.steps_per_exchange=1",
+        "halo.temporal_blocking=off"},
+       4, K::kExchangeSweep, K::kOverlapRegions},
       {"heat 7pt, k 3, tiles, cart_forwarding (overlapped step, then a blocked pass)", "heat",
-       {"comm.backend=cart_forwarding", "halo.steps_per_exchange=3", "halo.temporal_blocking={tile_y: 2}"}, 7},
+       {"comm.backend=cart_forwarding", "halo.steps_per_exchange=3", "halo.temporal_blocking={tile_y: 2}"}, 7, K::kExchangeBlocked,
+       K::kOverlapBlocked},
       {"heat 7pt, k 3, tiles, p2p (overlapped passes)", "heat",
-       {"comm.backend=p2p", "halo.steps_per_exchange=3", "halo.temporal_blocking={tile_y: 2}"}, 7},
+       {"comm.backend=p2p", "halo.steps_per_exchange=3", "halo.temporal_blocking={tile_y: 2}"}, 7, K::kExchangeBlocked,
+       K::kOverlapPass},
+      {"heat 7pt Neumann wall in y, k 3, tiles, p2p (refreshed walls: no overlapped pass)", "heat",
+       {"grid.periodic=[true,false,true]", "boundary.y={low: {neumann: 0.5}, high: {dirichlet: 0}}", "comm.backend=p2p",
+        "halo.steps_per_exchange=3", "halo.temporal_blocking={tile_y: 3}"},
+       7, K::kExchangeBlocked, K::kOverlapBlocked},
       {"wave star order 4 periodic, k 2, p2p_persistent", "wave",
-       {"grid.periodic=true", "stencil={type: star, order: 4}", "comm.backend=p2p_persistent", "halo.steps_per_exchange=2"}, 5},
+       {"grid.periodic=true", "stencil={type: star, order: 4}", "comm.backend=p2p_persistent", "halo.steps_per_exchange=2",
+        "halo.temporal_blocking=off"},
+       5, K::kExchangeRegions, K::kOverlapRegions},
   };
   for (const Case& c : cases) {
     const std::vector<double> blocking = fields_after(c, Mode::kBlocking);

@@ -51,7 +51,7 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
       pattern_(&pattern),
       overlap_ready_(overlap_ready),
       overlap_(overlap),
-      previous_level_(s.equation->state.size() > 1 && k_ > 1),
+      keeps_previous_level_(s.equation->state.size() > 1),
       plan_(halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi})),
       op_(std::move(update)),
       boundary_(kernels::make_boundary(s.cfg, physics::exact_solution(*s.equation, s.cfg))),
@@ -96,6 +96,12 @@ void Stepper::build_cycle(kernels::TemporalTiling tiling) {
   build_pass_split();
 }
 
+void Stepper::reshape() {
+  shape_ = cycle_shape({k_, overlap_, cycle_->tiling().tile_y > 0, plan_->block_copied_at_start(), boundary_.refreshes(),
+                        keeps_previous_level_});
+  core::require(shape_.kind != CycleKind::kOverlapPass || pass_split_, "Stepper: an overlapped pass without its split");
+}
+
 void Stepper::build_pass_split() {
   const core::FieldLayout& layout = pattern_->layout;
   const kernels::TemporalTiling tiling = cycle_->tiling();
@@ -107,6 +113,7 @@ void Stepper::build_pass_split() {
     pass_split_.emplace(layout, stencil_, split.inner, tiling);
     for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));
   }
+  reshape();
 }
 
 void Stepper::set_tiling(kernels::TemporalTiling tiling, std::string reason) {
@@ -133,22 +140,37 @@ void Stepper::step(core::Field& u, core::Field& next) {
   ++steps_;
   const long now = first_step_ + steps_;  // the step this call computes
   if (now <= pass_end_) return;           // a blocked pass computed it already
-  if (j == 1) {
-    ++exchanges_;
-    if (previous_level_) timed(exchange_seconds_, [&] { plan_->exchange(next); });
-    if (overlap_) {
-      if (pass_split_ && !read_after(now)) return overlapped_pass(u, next, now);
+  if (j > 1) return shape_.blocked() ? pass(u, next, j, now) : region_step(u, next, j, now);
+  ++exchanges_;
+  if (shape_.exchanges_previous_level) timed(exchange_seconds_, [&] { plan_->exchange(next); });
+  switch (shape_.kind) {
+    case CycleKind::kExchangeSweep:
+    case CycleKind::kExchangeRegions:
+      exchange_u(u, now);
+      return region_step(u, next, 1, now);
+    case CycleKind::kExchangeBlocked:
+      exchange_u(u, now);
+      return pass(u, next, 1, now);
+    case CycleKind::kOverlapRegions:
+      return overlapped_step(u, next, now);
+    case CycleKind::kOverlapBlocked:
       overlapped_step(u, next, now);
       // Steps 2 .. of the cycle blocked after it (plans that read u after start).
-      if (!pass_split_ && cycle_->tiling().tile_y > 0 && k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
+      if (k_ > 1 && !read_after(now)) pass(next, u, 2, now + 1);
       return;
-    }
-    timed(exchange_seconds_, [&] { plan_->exchange(u); });
-    refresh_walls(u, now - 1);
+    case CycleKind::kOverlapPass:
+      return read_after(now) ? overlapped_step(u, next, now) : overlapped_pass(u, next, now);
   }
-  if (cycle_->tiling().tile_y > 0) return pass(u, next, j, now);
+}
+
+void Stepper::exchange_u(core::Field& u, long now) {
+  timed(exchange_seconds_, [&] { plan_->exchange(u); });
+  refresh_walls(u, now - 1);
+}
+
+void Stepper::region_step(const core::Field& u, core::Field& next, int j, long now) {
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
-  update(u, next, k_ == 1 ? nullptr : &cycle_->cells(j));
+  update(u, next, shape_.kind == CycleKind::kExchangeSweep ? nullptr : &cycle_->cells(j));
   refresh_walls(next, now);
 }
 

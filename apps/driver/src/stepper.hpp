@@ -2,27 +2,12 @@
 // Advances an app's field one time step at a time: a halo exchange every k = halo.steps_per_exchange
 // steps, then the stencil update over the cells that step needs (deep halos, EuroMPI'15 section 2:
 // step j of a cycle updates B + S^(k-j), redundantly computing ghost cells that later steps read).
-// Leapfrog (wave) with k > 1 reads the previous level on those cells too: a cycle exchanges it first
-// (blocking), then u as below.
+// How a cycle runs — exchange or overlap (start, inner cells with progress, finish, rim), the steps
+// one by one or in one blocked pass over memory (halo.temporal_blocking, kernels/cycle_regions.hpp),
+// leapfrog's previous level — is one of the named shapes of cycle_shape.hpp; step() dispatches on it.
+// The fields hold a consistent state only when settled(): the calls for steps inside a pass only count.
 //
-//   cycle of k = 3:  exchange | update B+S^2 | update B+S | update B | exchange | ...
-//   with overlap:    start; update inner (reads only B) chunk by chunk, plan progress after each
-//                    chunk; finish; update rim; then as above
-//   ... on a device: start; launch inner as one kernel on its own execution space instance; plan
-//                    progress until done; finish; update rim; wait for inner (overlap_shape.hpp)
-//
-// Temporal blocking (halo.temporal_blocking, kernels/cycle_regions.hpp): the steps of a cycle after
-// the exchange run in one pass over memory, up to the next step whose state the loop reads (observe())
-// or the run's last step; the calls for the steps inside a pass only count. The fields hold a
-// consistent state only when settled(). With overlap too, a pass that starts a cycle runs while the
-// exchange is in flight (halo::split_cycle), if the plan copied its block at start (p2p,
-// p2p_persistent: the pass writes u from step 2 on); with the others step 1 overlaps as above and
-// steps 2.. are blocked after it:
-//
-//   start; inner steps 1..n as one blocked pass, plan progress between its tiles; finish;
-//   rim step 1, rim step 2, ..., rim step n (thin shells next to the faces in flight, one by one)
-//
-// Walls whose ghost cells depend on the interior or on time (Neumann, Dirichlet exact:
+// Walls whose ghost cells depend on the interior or on time (Neumann, Robin, Dirichlet exact:
 // kernels/boundary.hpp) are refreshed in the field a step wrote, after every step, and in u after
 // every exchange (the ghost cells beside the neighbours' halo read it):
 //
@@ -32,9 +17,7 @@
 // The refresh after a step reads only cells that step wrote or the block's own: the inner cells of an
 // overlapped step read wall ghost cells beside the block only, which it made current (so with such
 // walls step 1 splits against the whole halo, self-copied blocks included: remote_split()). A blocked
-// pass fills them between its steps itself (kernels::PassWalls); with overlap, step 1 of a cycle then
-// overlaps alone and steps 2.. run as a blocked pass after it (no overlapped pass: its rims run after
-// the pass, when the walls of the earlier steps would be due already).
+// pass fills them between its steps itself (kernels::PassWalls).
 #include <mpi.h>
 
 #include <functional>
@@ -46,6 +29,7 @@
 #include "cartex/halo/backends.hpp"
 #include "cartex/kernels/boundary.hpp"
 #include "cartex/kernels/update_operator.hpp"
+#include "cycle_shape.hpp"
 #include "driver.hpp"
 #include "overlap_shape.hpp"
 
@@ -116,7 +100,9 @@ class Stepper {
   long exchanges() const { return exchanges_; }
   // Fields each exchange moves: 2 for leapfrog with k > 1 (u and the previous level), else 1
   // (HaloPlan::stats() counts one field).
-  int fields_per_exchange() const { return previous_level_ ? 2 : 1; }
+  int fields_per_exchange() const { return shape_.exchanges_previous_level ? 2 : 1; }
+  // The shape of the cycles from here on (cycle_shape.hpp).
+  const CycleShape& shape() const { return shape_; }
   // Overlap: share of a blocking exchange's time hidden behind the interior update (0 .. 1);
   // negative without overlap. In the async shape the host thread drives the exchange while the
   // device runs the interior, so the visible time is the whole exchange (start, the progress loop,
@@ -170,8 +156,16 @@ class Stepper {
 
   // Builds cycle_ (and pass_split_) for `tiling`.
   void build_cycle(kernels::TemporalTiling tiling);
-  // Builds pass_split_ when the cycles overlap and a pass can run while the exchange is in flight.
+  // Builds pass_split_ when the cycles overlap and a pass can run while the exchange is in flight,
+  // then the shape.
   void build_pass_split();
+  // shape_ from the settings in effect.
+  void reshape();
+  // Step 1's exchange of u without overlap, then the refreshed walls of u (holding step now - 1).
+  void exchange_u(core::Field& u, long now);
+  // Step j (at step `now`) over its deep-halo region (the interior sweep in exchange_sweep), then the
+  // refreshed walls of next.
+  void region_step(const core::Field& u, core::Field& next, int j, long now);
 
   int k_;
   core::Stencil stencil_;  // the regions' stencil (core::halo_stencil)
@@ -180,9 +174,10 @@ class Stepper {
   bool overlap_ready_;
   bool overlap_;
   OverlapShape overlap_shape_ = default_overlap_shape();
-  // Leapfrog with k > 1: step 1 of a cycle also reads the previous level on the ghost cells it
+  // Leapfrog: with k > 1 step 1 of a cycle also reads the previous level on the ghost cells it
   // updates, so a cycle starts with an exchange of that level too (next holds it then).
-  bool previous_level_;
+  bool keeps_previous_level_;
+  CycleShape shape_;
   std::unique_ptr<halo::HaloPlan> plan_;
   std::unique_ptr<kernels::UpdateOperator> op_;
   kernels::Boundary boundary_;
