@@ -21,14 +21,25 @@ double agreed_seconds(double seconds, MPI_Comm comm) {
   return slowest;
 }
 
-namespace {
-
-const char* key_of(int phase) {
-  static const char* keys[] = {"halo.steps_per_exchange", "halo.temporal_blocking", "comm.overlap"};
-  return keys[phase];
+AutoStepper::Phase AutoStepper::next_phase(Phase p) {
+  switch (p) {
+    case Phase::kSteps: return Phase::kTiles;
+    case Phase::kTiles: return Phase::kOverlap;
+    case Phase::kOverlap: return Phase::kDone;
+    case Phase::kDone: return Phase::kDone;
+  }
+  return Phase::kDone;
 }
 
-}  // namespace
+const char* AutoStepper::key_of(Phase p) {
+  switch (p) {
+    case Phase::kSteps: return "halo.steps_per_exchange";
+    case Phase::kTiles: return "halo.temporal_blocking";
+    case Phase::kOverlap: return "comm.overlap";
+    case Phase::kDone: break;
+  }
+  throw core::Error("internal: AutoStepper::key_of(kDone)");
+}
 
 AutoStepper::AutoStepper(const Setup& s)
     : s_(s),
@@ -95,7 +106,7 @@ bool AutoStepper::applies(Phase phase) {
 }
 
 void AutoStepper::start_phase(Phase from) {
-  for (phase_ = from; phase_ != Phase::kDone; phase_ = static_cast<Phase>(static_cast<int>(phase_) + 1)) {
+  for (phase_ = from; phase_ != Phase::kDone; phase_ = next_phase(phase_)) {
     if (!applies(phase_)) continue;
     std::vector<long> candidates;
     long start = 0;
@@ -108,16 +119,18 @@ void AutoStepper::start_phase(Phase from) {
         candidates = kernels::tile_candidates(s_.tile_basis);
         start = stepper_for(k_).cycle().tiling().tile_y;
         break;
-      default:
+      case Phase::kOverlap:
         candidates = {0, 1};
         start = overlap_ ? 1 : 0;
+        break;
+      case Phase::kDone:
         break;
     }
     const auto at = std::find(candidates.begin(), candidates.end(), start);
     core::require(at != candidates.end(), "AutoStepper: the start is not a candidate");
     search_.emplace(candidates, static_cast<std::size_t>(at - candidates.begin()));
     // The start is the configuration the last phase picked: its time is known.
-    if (config_seconds_ >= 0) search_->record(config_seconds_);
+    if (config_seconds_) search_->record(*config_seconds_);
     if (next_trial()) return;
   }
 }
@@ -135,14 +148,16 @@ double AutoStepper::halo_cells(int k) const {
 bool AutoStepper::affordable(int k) {
   // Building a k's stepper costs about what the set-up's took per halo cell (the slowest rank's).
   const double build = agreed_seconds(build_seconds_per_cell_ * halo_cells(k), s_.comm());
-  return build <= kBuildShare * remaining_seconds();
+  const std::optional<double> rest = remaining_seconds();
+  return rest && build <= kBuildShare * *rest;
 }
 
-double AutoStepper::remaining_seconds() const {
-  double per_step = config_seconds_;
+std::optional<double> AutoStepper::remaining_seconds() const {
+  std::optional<double> per_step = config_seconds_;
   for (const auto& m : search_->measured())
-    if (per_step < 0 || m.seconds < per_step) per_step = m.seconds;
-  return per_step < 0 ? -1.0 : per_step * static_cast<double>(s_.cfg.steps - now_);
+    if (!per_step || m.seconds < *per_step) per_step = m.seconds;
+  if (!per_step) return std::nullopt;
+  return *per_step * static_cast<double>(s_.cfg.steps - now_);
 }
 
 bool AutoStepper::next_trial() {
@@ -151,7 +166,7 @@ bool AutoStepper::next_trial() {
   while (!search_->done()) {
     const long k = phase_ == Phase::kSteps ? search_->next() : k_;
     if (try_all_) break;
-    if (const double rest = remaining_seconds(); rest >= 0 && rest < kMinMeasuredSeconds) {
+    if (const std::optional<double> rest = remaining_seconds(); rest && *rest < kMinMeasuredSeconds) {
       short_run_seconds_ = rest;
       search_->stop();
     } else if (measured + trial_length(static_cast<int>(k)) > budget_steps_) {
@@ -177,7 +192,7 @@ bool AutoStepper::next_trial() {
   trial_length_ = trial_length(k_);
   trial_steps_ = 0;
   trial_seconds_ = cycle_seconds_ = 0;
-  trial_best_ = -1;
+  trial_best_.reset();
   return true;
 }
 
@@ -210,22 +225,22 @@ void AutoStepper::switch_to_choice(core::Field& u) {
     overhead_seconds_ += MPI_Wtime() - t0;
     f.warm = true;
   }
-  if (tile_ >= 0) {
-    const bool measured = phase_ > Phase::kTiles;
+  if (tile_) {
+    const bool measured = phase_ == Phase::kOverlap || phase_ == Phase::kDone;  // the tiles phase is over
     const std::string state = measured ? "measured" : "measuring";
-    current_->set_tiling(kernels::TemporalTiling{tile_},
-                         tile_ == 0 ? fmt::format("auto: {}, off", state) : fmt::format("auto: {}, {} rows", state, tile_));
+    current_->set_tiling(kernels::TemporalTiling{*tile_},
+                         *tile_ == 0 ? fmt::format("auto: {}, off", state) : fmt::format("auto: {}, {} rows", state, *tile_));
   }
   if (current_->overlap() != overlap_) {
     // The exchanges so far were blocking ones: the reference of the summary's overlap lines.
-    if (overlap_ && blocking_exchange_ < 0 && current_->exchanges() > 0)
+    if (overlap_ && !blocking_exchange_ && current_->exchanges() > 0)
       blocking_exchange_ = current_->exchange_seconds() / static_cast<double>(current_->exchanges());
     current_->set_overlap(overlap_);
   }
-  if (overlap_ && phase_ == Phase::kDone && !freed_ && s_.cfg.overlap == core::OverlapInput::kAuto && blocking_exchange_ > 0 &&
-      off_seconds_ > 0)
+  if (overlap_ && phase_ == Phase::kDone && !freed_ && s_.cfg.overlap == core::OverlapInput::kAuto && blocking_exchange_ &&
+      *blocking_exchange_ > 0 && off_seconds_ && *off_seconds_ > 0)
     // Picked for good: compared with this run's blocking cycles (the picks' time per step without overlap).
-    current_->use_blocking_reference(blocking_exchange_, off_seconds_ * current_->overlap_unit_steps());
+    current_->use_blocking_reference(*blocking_exchange_, *off_seconds_ * current_->overlap_unit_steps());
   if (phase_ == Phase::kDone && !freed_) {
     freed_ = true;
     for (auto it = for_k_.begin(); it != for_k_.end();) {
@@ -258,15 +273,15 @@ void AutoStepper::step(core::Field& u, core::Field& next) {
   if (++trial_steps_ % k_ == 0) {
     // A cycle preempted by the OS or a noisy neighbour does not decide: the trial's fastest cycle does.
     const double per_step = cycle_seconds_ / k_;
-    if (trial_best_ < 0 || per_step < trial_best_) trial_best_ = per_step;
+    if (!trial_best_ || per_step < *trial_best_) trial_best_ = per_step;
     cycle_seconds_ = 0;
   }
   if (trial_steps_ < trial_length_) return;
   // A whole number of cycles: the stepper is settled, and every rank is here at the same step.
-  const double per_step = agreed_seconds(trial_best_, s_.comm());
+  const double per_step = agreed_seconds(*trial_best_, s_.comm());  // a whole number of cycles: at least one
   trials_.push_back({trial_steps_, agreed_seconds(trial_seconds_, s_.comm())});
   search_->record(per_step);
-  if (!next_trial()) start_phase(static_cast<Phase>(static_cast<int>(phase_) + 1));
+  if (!next_trial()) start_phase(next_phase(phase_));
   pending_ = true;
 }
 
@@ -283,10 +298,10 @@ std::string AutoStepper::report(double loop_seconds) const {
                        current_->k(),
                        current_->overlap() ? "on" : "off", current_->cycle().describe());
   std::string text;
-  if (short_run_seconds_ >= 0)
+  if (short_run_seconds_)
     text += fmt::format("  auto            measured no further: the rest of the run would take {:.2g} s at the best speed so far, "
                         "too little to win back more trials (under {:g} s)\n",
-                        short_run_seconds_, kMinMeasuredSeconds);
+                        *short_run_seconds_, kMinMeasuredSeconds);
   for (const auto& [phase, search] : searched_) {
     std::vector<std::string> names;
     for (const long v : search.candidates()) {
@@ -294,12 +309,13 @@ std::string AutoStepper::report(double loop_seconds) const {
       else if (phase == Phase::kTiles) names.push_back(v == 0 ? std::string("off") : fmt::format("{} rows", v));
       else names.push_back(v == 1 ? "on" : "off");
     }
-    text += fmt::format("  auto            {}: {}\n", key_of(static_cast<int>(phase)), search.describe(names));
+    text += fmt::format("  auto            {}: {}\n", key_of(phase), search.describe(names));
   }
   long steps = 0;
   double seconds = 0;
   for (const Trial& t : trials_) steps += t.steps, seconds += t.seconds;
-  const double above = std::max(0.0, seconds - static_cast<double>(steps) * config_seconds_);
+  // Without a measured pick (still measuring its first phase) all of the trials' time counts.
+  const double above = std::max(0.0, seconds - static_cast<double>(steps) * config_seconds_.value_or(0.0));
   const double cost = above + overhead_seconds_;
   text += fmt::format(
       "  auto cost       {} of {} steps measured in {} trial(s) of whole cycles{}: {:.3g} ms above the picks' speed, "

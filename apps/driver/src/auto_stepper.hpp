@@ -5,13 +5,16 @@
 // at least two and kTrialSteps steps; its time is its fastest cycle's per step, agreed as the slowest
 // rank's (agreed_seconds); the trials walk one OrderedSearch (cartex/core/ordered_search.hpp) per choice in turn:
 //
-//   phase     candidates (in order)                  start          a trial
-//   steps     k = 1, 2, 4, 8 (those the grid and     4              >= 2 cycles, >= 4 steps
+//   phase     candidates (in order)                  start          a trial                 next
+//   steps     k = 1, 2, 4, 8 (those the grid and     4              >= 2 cycles, >= 4 steps  tiles
 //             the memory estimate allow, setup.cpp)
-//   tiles     8, 16, 32, ... rows x threads, the     32 x threads   >= 2 cycles, >= 4 steps
+//   tiles     8, 16, 32, ... rows x threads, the     32 x threads   >= 2 cycles, >= 4 steps  overlap
 //             view's rows
-//   overlap   off, on                                off            >= 2 cycles, >= 4 steps
-//   done      the picks stay; the other k's steppers are freed
+//   overlap   off, on                                off            >= 2 cycles, >= 4 steps  done
+//   done      the picks stay; the other k's steppers are freed                               done
+//
+// A phase moves to the next (next_phase) when its search is done or its budget spent, or at once
+// when it does not apply; the first run step starts the walk at steps.
 //
 // A phase runs only where its key is auto and it can matter (tiles: k >= 2 on the host with a blocked
 // kernel). Its start candidate is the configuration the phase before picked, so the time measured
@@ -76,6 +79,10 @@ class AutoStepper {
 
  private:
   enum class Phase { kSteps, kTiles, kOverlap, kDone };
+  // The phase after `p` (the table's last column).
+  static Phase next_phase(Phase p);
+  // The input key `p` chooses (not kDone).
+  static const char* key_of(Phase p);
   struct ForK {
     std::unique_ptr<halo::HaloGeometry> geometry;  // null for the set-up's own k
     std::unique_ptr<halo::HaloPattern> pattern;
@@ -93,8 +100,8 @@ class AutoStepper {
   static long trial_length(int k);
   // Halo cells of this rank's block for k steps per exchange.
   double halo_cells(int k) const;
-  // The rest of the run's time at the best speed measured so far (-1 before any measurement).
-  double remaining_seconds() const;
+  // The rest of the run's time at the best speed measured so far (nothing before any measurement).
+  std::optional<double> remaining_seconds() const;
   // True if building k's stepper fits kBuildShare (the same answer on every rank). Collective.
   bool affordable(int k);
   // True if `phase` has something to measure in this run.
@@ -117,20 +124,20 @@ class AutoStepper {
   long now_;           // the last step computed
   long budget_steps_;  // the most steps the trials may take: a quarter of the run's
   bool try_all_;       // CARTEX_AUTO_TRY_ALL=1 (tests): every candidate, whatever the budgets say
-  // The choices: k, tile_y (-1: the stepper's own default, 0: off) and overlap.
+  // The choices: k, tile_y (0: off; none chosen: the stepper's own default) and overlap.
   int k_ = 1;
-  long tile_ = -1;
+  std::optional<long> tile_;
   bool overlap_ = false;
   Phase phase_ = Phase::kDone;
   std::optional<core::OrderedSearch> search_;
   std::vector<std::pair<Phase, core::OrderedSearch>> searched_;  // finished phases, for report()
-  double config_seconds_ = -1;  // time per step of the current choices, once measured
-  double off_seconds_ = -1;       // time per step of the picks without overlap (the overlap phase's start)
-  double short_run_seconds_ = -1;  // the rest of the run's predicted time when it stopped the walk
-  double blocking_exchange_ = -1;  // mean blocking exchange before the first overlapped trial
+  std::optional<double> config_seconds_;     // time per step of the current choices, once measured
+  std::optional<double> off_seconds_;        // time per step of the picks without overlap (the overlap phase's start)
+  std::optional<double> short_run_seconds_;  // the rest of the run's predicted time when it stopped the walk
+  std::optional<double> blocking_exchange_;  // mean blocking exchange before the first overlapped trial
   long trial_length_ = 0, trial_steps_ = 0;
   double trial_seconds_ = 0, cycle_seconds_ = 0;
-  double trial_best_ = -1;  // the trial's fastest cycle so far, seconds per step
+  std::optional<double> trial_best_;  // the trial's fastest cycle so far, seconds per step
   std::vector<Trial> trials_;
   double overhead_seconds_ = 0;  // steppers built and warmed up, calibration, during the run
   double build_seconds_per_cell_ = 0;  // the set-up's pattern and stepper, per halo cell
