@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "coefficient_input.hpp"
+#include "walls/wall_face.hpp"
 
 namespace cartex::core {
 
@@ -12,6 +13,9 @@ namespace {
 
 const char* const kFamily = "the stencil is a family (stencil.type star or box)";
 const char* const kCustom = "the stencil is custom (stencil.offsets and stencil.weights)";
+const char* const kLowWall = "the low wall in ";
+const char* const kLowWallMeaning =
+    ": Dirichlet value (exact: the exact solution), Neumann outward normal derivative (0 = insulated)";
 
 // The table row of an equation's physics key.
 InputKey input_key_of(const PhysicsKey& k) { return {"physics." + k.name, k.type, k.def, k.meaning, ""}; }
@@ -50,24 +54,24 @@ const std::vector<InputKey>& common_input_keys() {
       {"stencil.name", "string", "custom", "the custom stencil's name in the summary and files", kCustom},
       {"boundary.x", "list [low, high] of numbers, periodic, or a mapping {low, high}", "[0, 0] (periodic when grid.periodic)",
        "the walls in x: Dirichlet values [low, high], or each face on its own (must agree with grid.periodic)", ""},
-      {"boundary.x.low", "{dirichlet: number or exact}, {neumann: number} or periodic", "{dirichlet: 0}",
-       "the low wall in x: Dirichlet value (exact: the exact solution), Neumann outward normal derivative (0 = insulated)",
+      {"boundary.x.low", wall_face_input_type(), "{dirichlet: 0}",
+       kLowWall + std::string("x") + kLowWallMeaning,
        "boundary.x is a mapping"},
-      {"boundary.x.high", "{dirichlet: number or exact}, {neumann: number} or periodic", "{dirichlet: 0}",
+      {"boundary.x.high", wall_face_input_type(), "{dirichlet: 0}",
        "the high wall in x, as boundary.x.low", "boundary.x is a mapping"},
       {"boundary.y", "list [low, high] of numbers, periodic, or a mapping {low, high}", "[0, 0] (periodic when grid.periodic)",
        "the walls in y: Dirichlet values [low, high], or each face on its own (must agree with grid.periodic)", ""},
-      {"boundary.y.low", "{dirichlet: number or exact}, {neumann: number} or periodic", "{dirichlet: 0}",
-       "the low wall in y: Dirichlet value (exact: the exact solution), Neumann outward normal derivative (0 = insulated)",
+      {"boundary.y.low", wall_face_input_type(), "{dirichlet: 0}",
+       kLowWall + std::string("y") + kLowWallMeaning,
        "boundary.y is a mapping"},
-      {"boundary.y.high", "{dirichlet: number or exact}, {neumann: number} or periodic", "{dirichlet: 0}",
+      {"boundary.y.high", wall_face_input_type(), "{dirichlet: 0}",
        "the high wall in y, as boundary.y.low", "boundary.y is a mapping"},
       {"boundary.z", "list [low, high] of numbers, periodic, or a mapping {low, high}", "[0, 0] (periodic when grid.periodic)",
        "the walls in z: Dirichlet values [low, high], or each face on its own (must agree with grid.periodic)", ""},
-      {"boundary.z.low", "{dirichlet: number or exact}, {neumann: number} or periodic", "{dirichlet: 0}",
-       "the low wall in z: Dirichlet value (exact: the exact solution), Neumann outward normal derivative (0 = insulated)",
+      {"boundary.z.low", wall_face_input_type(), "{dirichlet: 0}",
+       kLowWall + std::string("z") + kLowWallMeaning,
        "boundary.z is a mapping"},
-      {"boundary.z.high", "{dirichlet: number or exact}, {neumann: number} or periodic", "{dirichlet: 0}",
+      {"boundary.z.high", wall_face_input_type(), "{dirichlet: 0}",
        "the high wall in z, as boundary.z.low", "boundary.z is a mapping"},
       {"init.type", "sine or gaussian", "sine", "initial condition", ""},
       {"init.amplitude", "number", "1.0", "amplitude A", ""},

@@ -124,14 +124,14 @@ TEST(Boundary, DirichletGhostsTakeTheirFacesValue) {
 
 TEST(Boundary, NeumannGhostsMirrorTheInteriorWithTheFluxTerm) {
   core::GlobalGrid g = grid(2, {4, 3, 1}, false);
-  using Kind = core::BoundaryFace::Kind;
+  using Kind = core::WallKind;
   BoundaryFaces faces{};
-  faces[0][0] = {Kind::kNeumann, 2.0, false};    // x low: Neumann, q = 2
-  faces[0][1] = {Kind::kDirichlet, 5.0, false};  // x high: Dirichlet 5
-  faces[1][0] = {Kind::kDirichlet, 7.0, false};  // y low: Dirichlet 7
-  faces[1][1] = {Kind::kNeumann, -1.0, false};   // y high: Neumann, q = -1
-  faces[2][0] = faces[2][1] = {Kind::kPeriodic, 0.0, false};
-  g.wall[0][0] = g.wall[1][1] = core::Wall::kNeumann;
+  faces[0][0] = {Kind::kNeumann, 2.0};    // x low: Neumann, q = 2
+  faces[0][1] = {Kind::kDirichlet, 5.0};  // x high: Dirichlet 5
+  faces[1][0] = {Kind::kDirichlet, 7.0};  // y low: Dirichlet 7
+  faces[1][1] = {Kind::kNeumann, -1.0};   // y high: Neumann, q = -1
+  faces[2][0] = faces[2][1] = {Kind::kPeriodic, 0.0};
+  g.wall[0][0] = g.wall[1][1] = Kind::kNeumann;
   const core::Stencil s = core::make_star_stencil(4, g);  // reach 2: two ghost layers
   const core::FieldLayout l = layout_for(g, s);
   core::Field f("f", l);
