@@ -15,7 +15,8 @@ const char* const kFamily = "the stencil is a family (stencil.type star or box)"
 const char* const kCustom = "the stencil is custom (stencil.offsets and stencil.weights)";
 const char* const kLowWall = "the low wall in ";
 const char* const kLowWallMeaning =
-    ": Dirichlet value (exact: the exact solution), Neumann outward normal derivative (0 = insulated)";
+    ": Dirichlet value (exact: the exact solution), Neumann outward normal derivative (0 = insulated), or Robin "
+    "a u + b du/dn = g (docs/boundaries.md)";
 
 // The table row of an equation's physics key.
 InputKey input_key_of(const PhysicsKey& k) { return {"physics." + k.name, k.type, k.def, k.meaning, ""}; }

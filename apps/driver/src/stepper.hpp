@@ -22,7 +22,7 @@
 //   start; inner steps 1..n as one blocked pass, plan progress between its tiles; finish;
 //   rim step 1, rim step 2, ..., rim step n (thin shells next to the faces in flight, one by one)
 //
-// Walls whose ghost cells depend on the interior or on time (Neumann, Dirichlet exact:
+// Walls whose ghost cells depend on the interior or on time (Neumann, Robin, Dirichlet exact:
 // kernels/boundary.hpp) are refreshed in the field a step wrote, after every step, and in u after
 // every exchange (the ghost cells beside the neighbours' halo read it):
 //

@@ -12,7 +12,8 @@ namespace cartex::core {
 const std::array<const WallKindRow*, kWallKinds>& wall_kind_rows() {
   static const std::array<const WallKindRow*, kWallKinds> rows = [] {
     const std::array<const WallKindRow*, kWallKinds> r{&walls::periodic_row(), &walls::dirichlet_row(),
-                                                       &walls::dirichlet_exact_row(), &walls::neumann_row()};
+                                                       &walls::dirichlet_exact_row(), &walls::neumann_row(),
+                                                       &walls::robin_row()};
     for (int k = 0; k < kWallKinds; ++k)
       require(static_cast<int>(r[k]->kind) == k, "wall_kind_rows: the table is not in the order of WallKind");
     return r;

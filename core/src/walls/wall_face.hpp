@@ -32,6 +32,7 @@ const WallKindRow& periodic_row();
 const WallKindRow& dirichlet_row();
 const WallKindRow& dirichlet_exact_row();
 const WallKindRow& neumann_row();
+const WallKindRow& robin_row();
 
 // Helpers of the rows: a double as the resolved YAML writes it (the fewest digits that read back to
 // the same bits); {word: value} in flow style.

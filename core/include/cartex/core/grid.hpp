@@ -9,7 +9,7 @@
 //   non-periodic dimension d:  x_i = (i + o_lo) * h,  h = length / (n - 1 + o_lo + o_hi)  (walls at x = 0, L)
 // where a face's offset o is its wall kind's (core/wall_kinds.hpp): 1 for a Dirichlet wall (the ghost
 // cell one step outside sits exactly on the wall: x_i = (i + 1) h, h = L / (n + 1), the same bits as
-// before Neumann walls existed) and 1/2 for a Neumann wall (the wall lies halfway between the
+// before Neumann walls existed) and 1/2 for a Neumann or Robin wall (the wall lies halfway between the
 // last cell and its ghost, so the mirror of ghost m is cell m at the same distance inside;
 // docs/boundaries.md):
 //
@@ -33,7 +33,7 @@ struct GlobalGrid {
                                                 {WallKind::kDirichlet, WallKind::kDirichlet},
                                                 {WallKind::kDirichlet, WallKind::kDirichlet}}};
 
-  // The face's offset o: its kind's row's, 1 (Dirichlet) or 1/2 (Neumann; see header comment).
+  // The face's offset o: its kind's row's, 1 (Dirichlet) or 1/2 (Neumann, Robin; see header comment).
   double wall_offset(int d, int side) const { return wall_kind_row(wall[d][side]).offset; }
   // Grid spacing h in dimension d (see header comment).
   double spacing(int d) const {

@@ -9,6 +9,8 @@
 //   dirichlet       {dirichlet: v}                1         v                             constant  -      -
 //   dirichlet exact {dirichlet: exact}            1         exact solution at x_g         exact     yes    -
 //   neumann         {neumann: q}                  1/2       u_m + (2m+1) h q              mirror    -      yes
+//   robin           {robin: {a: a, b: b, g: g}}   1/2       a (u_g+u_m)/2                 mirror    -      yes
+//                                                           + b (u_g-u_m)/((2m+1)h) = g
 //
 //   wall at:  the face's offset o (GlobalGrid): 1, the wall on the first ghost cell; 1/2, half a cell
 //             outside the last cell, so that ghost layer m (0 next to the wall) and its mirror, cell m
@@ -38,8 +40,8 @@ class YamlSection;
 struct BoundaryFace;
 
 // The kinds, in the order of the rows' table (wall_kind_rows()).
-enum class WallKind { kPeriodic, kDirichlet, kDirichletExact, kNeumann };
-inline constexpr int kWallKinds = 4;
+enum class WallKind { kPeriodic, kDirichlet, kDirichletExact, kNeumann, kRobin };
+inline constexpr int kWallKinds = 5;
 
 // How a face's ghost cells are filled (the table's "fill" column).
 enum class WallFillRule {

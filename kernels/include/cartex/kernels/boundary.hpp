@@ -8,7 +8,7 @@
 //   constant    Dirichlet           the wall's value                             once per field (fill_dirichlet)
 //   exact       Dirichlet exact     the exact solution at the ghost's position   after every step (refresh)
 //   mirror      Neumann (flux q),   from u_m, the mirror cell m inside, by       after every step (refresh)
-//                                   a (u_g + u_m) / 2 + b (u_g - u_m) / d = g,
+//               Robin (a, b, g)     a (u_g + u_m) / 2 + b (u_g - u_m) / d = g,
 //                                   d = (2m + 1) h (Neumann: a = 0, b = 1, g = q:
 //                                   u_m + (2m + 1) h q to the bit)
 //
