@@ -13,6 +13,7 @@
 #include "coefficient_input.hpp"
 #include "input_schema.hpp"
 #include "resolved_yaml.hpp"
+#include "walls/wall_face.hpp"
 #include "yaml_layers.hpp"
 
 namespace cartex::core {
@@ -374,34 +375,6 @@ Stencil read_physics(YamlSection& p, const EquationInput& equation, Config& cfg)
   return op;
 }
 
-// One face of a boundary.<d> mapping (boundary.x.low ...): {dirichlet: a number or exact},
-// {neumann: a number} or periodic; absent: `def`.
-BoundaryFace read_face(YamlSection& s, const std::string& key, BoundaryFace def) {
-  const std::string expected =
-      "{dirichlet: a number or exact}, {neumann: a number (the outward normal derivative, 0 = insulated)} or periodic";
-  YAML::Node n = s.node(key);
-  if (!n || n.IsNull()) return def;
-  BoundaryFace f;
-  if (n.IsScalar() && n.Scalar() == "periodic") {
-    f.kind = BoundaryFace::Kind::kPeriodic;
-    return f;
-  }
-  if (!n.IsMap() || n.size() != 1) s.fail(key, "expected " + expected);
-  const std::string kind = n.begin()->first.Scalar();
-  const YAML::Node v = n.begin()->second;
-  if (kind == "dirichlet" && v.IsScalar() && v.Scalar() == "exact") {
-    f.exact = true;
-    return f;
-  }
-  if (kind != "dirichlet" && kind != "neumann")
-    s.fail(key, fmt::format("unknown condition \"{}\" (expected {})", kind, expected));
-  f.kind = kind == "neumann" ? BoundaryFace::Kind::kNeumann : BoundaryFace::Kind::kDirichlet;
-  const std::string number = kind == "neumann" ? "a number (the outward normal derivative, 0 = insulated)" : "a number or exact";
-  if (!decode(v, f.value))
-    s.fail(key, fmt::format("expected {}: {}, got {}", kind, number, v.IsScalar() ? v.Scalar() : std::string("a list or mapping")));
-  return f;
-}
-
 // boundary.<d>: [low, high] (Dirichlet values), periodic, or {low: face, high: face}. grid.periodic
 // decides which dimensions wrap around; boundary must agree with it (docs/input.md).
 void read_boundary(YamlSection& b, Config& cfg) {
@@ -409,7 +382,7 @@ void read_boundary(YamlSection& b, Config& cfg) {
     const std::string key = kAxis[d];
     const bool periodic = cfg.grid.periodic[d];
     BoundaryFace def;
-    if (periodic) def.kind = BoundaryFace::Kind::kPeriodic;
+    if (periodic) def.kind = WallKind::kPeriodic;
     cfg.boundary[d] = {def, def};
     if (!b.has(key)) {
       b.node(key);
@@ -439,10 +412,10 @@ void read_boundary(YamlSection& b, Config& cfg) {
     YamlSection faces = b.section(key);
     for (int side = 0; side < 2; ++side) {
       const std::string face = side == 0 ? "low" : "high";
-      const BoundaryFace f = read_face(faces, face, def);
-      if ((f.kind == BoundaryFace::Kind::kPeriodic) != periodic) faces.fail(face, periodic ? disagree_wall : disagree_periodic);
+      const BoundaryFace f = read_wall_face(faces, face, def);
+      if ((f.kind == WallKind::kPeriodic) != periodic) faces.fail(face, periodic ? disagree_wall : disagree_periodic);
       cfg.boundary[d][side] = f;
-      cfg.grid.wall[d][side] = f.kind == BoundaryFace::Kind::kNeumann ? Wall::kNeumann : Wall::kDirichlet;
+      if (!periodic) cfg.grid.wall[d][side] = f.kind;
     }
     faces.finish();
   }
@@ -459,15 +432,15 @@ void check_boundary(const YamlSection& b, const Config& cfg) {
   };
   for (int d = 0; d < cfg.grid.dim; ++d)
     for (int side = 0; side < 2; ++side) {
-      const BoundaryFace& f = cfg.boundary[d][side];
+      const WallKindRow& row = wall_kind_row(cfg.boundary[d][side].kind);
       const std::string key = fmt::format("{}.{}", kAxis[d], side == 0 ? "low" : "high");
       const long reach = side == 0 ? r.lo[d] : r.hi[d];
-      if (f.kind == BoundaryFace::Kind::kNeumann && reach > cfg.grid.n[d])
-        fail(key, fmt::format("a Neumann wall mirrors the stencil's reach of {} cells, but {} has only {} (grid.n)", reach,
+      if (row.mirrors && reach > cfg.grid.n[d])
+        fail(key, fmt::format("a {} wall mirrors the stencil's reach of {} cells, but {} has only {} (grid.n)", row.title, reach,
                                 kAxis[d], cfg.grid.n[d]));
-      if (f.exact && cfg.init.type != "sine")
-        fail(key, fmt::format("dirichlet: exact follows the sine mode's exact solution, but init.type is {} (give init.type: sine)",
-                                cfg.init.type));
+      if (row.needs_exact && cfg.init.type != "sine")
+        fail(key, fmt::format("{}: {} follows the sine mode's exact solution, but init.type is {} (give init.type: sine)", row.word,
+                                row.value_type, cfg.init.type));
     }
 }
 
@@ -666,7 +639,7 @@ std::string input_error_text(const Config& cfg, const std::string& key, const st
 Stencil halo_stencil(const Config& cfg) {
   std::array<bool, 3> mirrored{};
   for (int d = 0; d < 3; ++d)
-    for (const BoundaryFace& f : cfg.boundary[d]) mirrored[d] = mirrored[d] || f.kind == BoundaryFace::Kind::kNeumann;
+    for (const BoundaryFace& f : cfg.boundary[d]) mirrored[d] = mirrored[d] || wall_kind_row(f.kind).mirrors;
   return mirror_closed(cfg.stencil, mirrored);
 }
 

@@ -15,6 +15,7 @@
 #include "input_schema.hpp"
 #include "output_dir_check.hpp"
 #include "resolved_yaml.hpp"
+#include "walls/wall_face.hpp"
 #include "yaml_reader.hpp"
 
 namespace cartex::core {
@@ -159,10 +160,11 @@ std::vector<SchemaRow> common_rows() {
   for (int d = 0; d < 3; ++d)
     for (const char* side : {"low", "high"})
       rows.push_back({{fmt::format("boundary.{}.{}", kAxis[d], side),
-                       "`{dirichlet: number}`, `{dirichlet: exact}`, `{neumann: number}` or `periodic`",
-                       D::derived("`{dirichlet: 0}` (periodic dimension: `periodic`)"),
-                       "one wall: its Dirichlet value, `exact` (`init.type` must be `sine`), or its Neumann outward "
-                       "normal derivative ∂u/∂n (0 = insulated)",
+                       wall_face_input_type(), D::derived("`{dirichlet: 0}` (periodic dimension: `periodic`)"),
+                       "one wall: its Dirichlet value, `exact` (`init.type` must be `sine`), its Neumann outward "
+                       "normal derivative ∂u/∂n (0 = insulated), or the Robin condition a u + b ∂u/∂n = g (a, b "
+                       "finite and ≥ 0, a + b > 0; all three keys required; b = 0 is a Dirichlet value g / a half a "
+                       "cell outside, a = 0 a Neumann derivative g / b)",
                        kFaceMap},
                       {}});
   const auto sine = [](const Config& c) { return c.init.type == "sine"; };

@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "input_schema.hpp"
+#include "walls/wall_face.hpp"
 
 namespace cartex::core::detail {
 
@@ -87,22 +88,15 @@ YAML::Node physics_node(const Config& c, const std::string& name) {
 
 std::optional<YAML::Node> boundary_node(const Config& c, int d) {
   if (c.grid.periodic[d] || d >= c.grid.dim) return std::nullopt;
-  // Two constant Dirichlet walls: the [low, high] shorthand; otherwise each face as a mapping.
-  const auto constant = [](const BoundaryFace& f) { return f.kind == BoundaryFace::Kind::kDirichlet && !f.exact; };
+  // Two constant Dirichlet walls: the [low, high] shorthand; otherwise each face as its row writes it.
+  const auto constant = [](const BoundaryFace& f) { return f.kind == WallKind::kDirichlet; };
   YAML::Node v(constant(c.boundary[d][0]) && constant(c.boundary[d][1]) ? YAML::NodeType::Sequence : YAML::NodeType::Map);
   for (int side = 0; side < 2; ++side) {
     const BoundaryFace& f = c.boundary[d][side];
-    if (v.IsSequence()) {
+    if (v.IsSequence())
       v.push_back(value_node(f.value));
-      continue;
-    }
-    YAML::Node face;
-    if (f.exact)
-      face["dirichlet"] = "exact";
     else
-      face[f.kind == BoundaryFace::Kind::kNeumann ? "neumann" : "dirichlet"] = value_node(f.value);
-    face.SetStyle(YAML::EmitterStyle::Flow);
-    v[side == 0 ? "low" : "high"] = face;
+      v[side == 0 ? "low" : "high"] = wall_face_node(f);
   }
   v.SetStyle(YAML::EmitterStyle::Flow);
   return v;

@@ -10,9 +10,11 @@ namespace cartex::kernels {
 
 namespace {
 
-using Kind = core::BoundaryFace::Kind;
+using Rule = core::WallFillRule;
 
-bool fixed(const core::BoundaryFace& f) { return f.kind == Kind::kDirichlet && !f.exact; }
+Rule rule_of(const core::BoundaryFace& f) { return core::wall_kind_row(f.kind).fill; }
+
+bool refreshed(const core::BoundaryFace& f) { return rule_of(f) == Rule::kMirror || rule_of(f) == Rule::kExact; }
 
 // The view cells outside face (d, side): [begin, end) per dimension (x, y, z), the whole view in the
 // other dimensions; empty in d when the view does not reach beyond the face.
@@ -45,7 +47,7 @@ void refresh_face(core::Field& f, const core::GlobalGrid& grid, const WallFill& 
   if (s.empty()) return;
   double* const v = f.view.data();
   Kokkos::parallel_for(
-      w.kind[2 * d + side] == WallFill::kExact ? "cartex::boundary::exact" : "cartex::boundary::neumann", range_of(s),
+      w.rule[2 * d + side] == Rule::kExact ? "cartex::boundary::exact" : "cartex::boundary::mirror", range_of(s),
       KOKKOS_LAMBDA(const long k, const long j, const long i) { w.cell(v, d, side, i, j, k); });
 }
 
@@ -61,8 +63,10 @@ void fill_dirichlet(core::Field& f, const core::GlobalGrid& grid, const Boundary
     n[d] = grid.n[d];
     off[d] = L.halo.lo[d];
     for (int side = 0; side < 2; ++side) {
-      wall[2 * d + side] = !grid.periodic[d] && fixed(faces[d][side]) ? 1 : 0;
-      val[2 * d + side] = faces[d][side].value;
+      const core::BoundaryFace& face = faces[d][side];
+      const bool constant = !grid.periodic[d] && rule_of(face) == Rule::kConstant;
+      wall[2 * d + side] = constant ? 1 : 0;
+      val[2 * d + side] = constant ? core::wall_kind_row(face.kind).constant(face) : 0.0;
     }
   }
   const auto v = f.view;
@@ -87,7 +91,7 @@ void fill_dirichlet(core::Field& f, const core::GlobalGrid& grid, const Boundary
 bool faces_refresh(const BoundaryFaces& faces) {
   for (const auto& dim : faces)
     for (const core::BoundaryFace& f : dim)
-      if (f.kind == Kind::kNeumann || (f.kind == Kind::kDirichlet && f.exact)) return true;
+      if (refreshed(f)) return true;
   return false;
 }
 
@@ -95,9 +99,10 @@ Boundary::Boundary(const core::GlobalGrid& grid, const BoundaryFaces& faces, Exa
     : grid_(grid), faces_(faces), exact_(std::move(exact)), refreshes_(faces_refresh(faces)) {
   for (int d = 0; d < 3; ++d)
     for (const core::BoundaryFace& f : faces_[d])
-      core::require(grid.periodic[d] == (f.kind == Kind::kPeriodic), "Boundary: a face disagrees with grid.periodic");
+      core::require(grid.periodic[d] == (f.kind == core::WallKind::kPeriodic), "Boundary: a face disagrees with grid.periodic");
   for (const auto& dim : faces_)
-    for (const core::BoundaryFace& f : dim) core::require(!f.exact || exact_, "Boundary: an exact face without an exact solution");
+    for (const core::BoundaryFace& f : dim)
+      core::require(rule_of(f) != Rule::kExact || exact_, "Boundary: an exact face without an exact solution");
 }
 
 void Boundary::fill(core::Field& f, long step) const {
@@ -110,7 +115,7 @@ void Boundary::refresh(core::Field& f, long step) const {
   const WallFill w = wall_fill(f.layout, step);
   for (int d = 0; d < 3; ++d)
     for (int side = 0; side < 2; ++side)
-      if (w.kind[2 * d + side] != WallFill::kNone) refresh_face(f, grid_, w, d, side);
+      if (w.rule[2 * d + side] != Rule::kNone) refresh_face(f, grid_, w, d, side);
 }
 
 WallFill Boundary::wall_fill(const core::FieldLayout& L, long step) const {
@@ -126,13 +131,15 @@ WallFill Boundary::wall_fill(const core::FieldLayout& L, long step) const {
     w.wrap[d] = grid_.periodic[d] ? grid_.n[d] : 0;
     for (int side = 0; side < 2; ++side) {
       const core::BoundaryFace& face = faces_[d][side];
-      if (face.kind == Kind::kNeumann) {
-        w.kind[2 * d + side] = WallFill::kNeumann;
-        w.hq[2 * d + side] = grid_.spacing(d) * face.value;
-      } else if (face.kind == Kind::kDirichlet && face.exact) {
-        w.kind[2 * d + side] = WallFill::kExact;
-        exact = true;
+      const int f = 2 * d + side;
+      w.rule[f] = refreshed(face) ? rule_of(face) : Rule::kNone;
+      if (w.rule[f] == Rule::kMirror) {
+        const core::RobinCoefficients r = core::wall_kind_row(face.kind).mirror(face);
+        w.ha[f] = grid_.spacing(d) * r.a;
+        w.hg[f] = grid_.spacing(d) * r.g;
+        w.b[f] = r.b;
       }
+      exact = exact || w.rule[f] == Rule::kExact;
     }
   }
   if (exact) w.mode = exact_(step);
@@ -141,20 +148,16 @@ WallFill Boundary::wall_fill(const core::FieldLayout& L, long step) const {
 
 std::array<long, 2> Boundary::pass_rows(const core::FieldLayout& L) const {
   const long ey = L.extent(1), first = L.halo.lo[1] - L.box.lo[1], past = first + grid_.n[1];
-  const auto refreshed = [&](int side) {
-    const core::BoundaryFace& f = faces_[1][side];
-    return f.kind == Kind::kNeumann || (f.kind == Kind::kDirichlet && f.exact);
-  };
   std::array<long, 2> rows{0, 0};
-  if (refreshed(0) && first > 0) rows[0] = std::min(2 * first, ey);
-  if (refreshed(1) && past < ey) rows[1] = ey - std::max(0L, 2 * past - ey);
+  if (refreshed(faces_[1][0]) && first > 0) rows[0] = std::min(2 * first, ey);
+  if (refreshed(faces_[1][1]) && past < ey) rows[1] = ey - std::max(0L, 2 * past - ey);
   return rows;
 }
 
 void WallFill::row_x(double* v, long y, long z) const {
-  if (kind[0] != kNone)
+  if (rule[0] != Rule::kNone)
     for (long i = 0; i < std::min(first[0], ext[0]); ++i) cell(v, 0, 0, i, y, z);
-  if (kind[1] != kNone)
+  if (rule[1] != Rule::kNone)
     for (long i = std::max(past[0], 0L); i < ext[0]; ++i) cell(v, 0, 1, i, y, z);
 }
 
@@ -163,12 +166,12 @@ void WallFill::rows_yz(double* v, long z, long y0, long y1) const {
     for (long y = std::max(lo, y0); y < std::min(hi, y1); ++y)
       for (long i = 0; i < ext[0]; ++i) cell(v, d, side, i, y, plane);
   };
-  if (kind[2] != kNone) rows(1, 0, z, 0, first[1]);
-  if (kind[3] != kNone) rows(1, 1, z, past[1], ext[1]);
-  if (kind[4] == kExact && z < first[2]) rows(2, 0, z, 0, ext[1]);
+  if (rule[2] != Rule::kNone) rows(1, 0, z, 0, first[1]);
+  if (rule[3] != Rule::kNone) rows(1, 1, z, past[1], ext[1]);
+  if (rule[4] == Rule::kExact && z < first[2]) rows(2, 0, z, 0, ext[1]);
   const long low_ghost = 2 * first[2] - 1 - z;  // the low ghost plane that z mirrors
-  if (kind[4] == kNeumann && z >= first[2] && low_ghost >= 0) rows(2, 0, low_ghost, 0, ext[1]);
-  if (kind[5] != kNone && z >= past[2]) rows(2, 1, z, 0, ext[1]);
+  if (rule[4] == Rule::kMirror && z >= first[2] && low_ghost >= 0) rows(2, 0, low_ghost, 0, ext[1]);
+  if (rule[5] != Rule::kNone && z >= past[2]) rows(2, 1, z, 0, ext[1]);
 }
 
 PassWalls::PassWalls(const Boundary& boundary, const core::FieldLayout& layout, long step_of_first, int first, int last)

@@ -33,8 +33,9 @@ std::array<double, 3> sine_wave_numbers(const core::GlobalGrid& grid, const core
   const double pi = std::acos(-1.0);
   std::array<double, 3> k{0, 0, 0};
   for (int d = 0; d < grid.dim; ++d) {
-    // A quarter wave fits between a Dirichlet and a Neumann wall: (m - 1/2) half waves.
-    const bool mixed = !grid.periodic[d] && grid.wall[d][0] != grid.wall[d][1];
+    // A quarter wave fits between a sine (Dirichlet) and a cosine (Neumann) wall: (m - 1/2) half waves.
+    const bool mixed = !grid.periodic[d] && core::wall_kind_row(grid.wall[d][0]).sine_cosine !=
+                                                core::wall_kind_row(grid.wall[d][1]).sine_cosine;
     k[d] = (grid.periodic[d] ? 2.0 * pi * init.modes[d] : mixed ? pi * (init.modes[d] - 0.5) : pi * init.modes[d]) / grid.length[d];
   }
   return k;
@@ -42,7 +43,7 @@ std::array<double, 3> sine_wave_numbers(const core::GlobalGrid& grid, const core
 
 std::array<bool, 3> sine_mode_cosines(const core::GlobalGrid& grid) {
   std::array<bool, 3> c{false, false, false};
-  for (int d = 0; d < grid.dim; ++d) c[d] = !grid.periodic[d] && grid.wall[d][0] == core::Wall::kNeumann;
+  for (int d = 0; d < grid.dim; ++d) c[d] = !grid.periodic[d] && core::wall_kind_row(grid.wall[d][0]).sine_cosine;
   return c;
 }
 
@@ -50,15 +51,13 @@ bool sine_mode_is_exact(const core::Config& cfg) {
   if (cfg.init.type != "sine" || !cfg.stencil.is_mirror_symmetric()) return false;
   if (core::has_field_coefficient(cfg)) return false;  // no sine mode with a field coefficient
   const auto r = cfg.stencil.reach();
-  using Kind = core::BoundaryFace::Kind;
   for (int d = 0; d < cfg.grid.dim; ++d) {
     for (int side = 0; side < 2; ++side) {
       const core::BoundaryFace& f = cfg.boundary[d][side];
       const long reach = side == 0 ? r.lo[d] : r.hi[d];
       // Every ghost layer must be the mode's mirror continuation: even at an insulated wall, odd (the
       // exact solution) at a Dirichlet one, where a constant 0 is that only on the wall itself.
-      if (f.kind == Kind::kNeumann && f.value != 0.0) return false;
-      if (f.kind == Kind::kDirichlet && !f.exact && (f.value != 0.0 || reach > 1)) return false;
+      if (!core::wall_kind_row(f.kind).continues_sine(f, reach)) return false;
     }
   }
   return true;

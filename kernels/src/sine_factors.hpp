@@ -1,8 +1,8 @@
 #pragma once
 // Internal: the sine mode A sin(k_x x) sin(k_y y) sin(k_z z) on a rank's block is a product of one
 // factor per dimension, so each factor is evaluated once per line of cells (n_x + n_y + n_z sines on
-// the host) instead of once per cell and dimension. A dimension whose low wall is Neumann has a cosine
-// factor instead (sine_mode_cosines in initial.hpp). The kernels multiply them in the order the
+// the host) instead of once per cell and dimension. A dimension whose low wall's kind has the cosine (Neumann) has
+// a cosine factor instead (sine_mode_cosines in initial.hpp). The kernels multiply them in the order the
 // per-cell formula did, A * f_x * f_y * f_z, with the same sines: the same bits.
 #include <Kokkos_Core.hpp>
 
@@ -26,7 +26,7 @@ struct SineFactors {
     for (int d = 0; d < 3; ++d) {
       std::vector<double> factor(layout.box.n[d]);
       const double x0 = grid.position(d, 0), h = grid.spacing(d);
-      const bool cosine = d < grid.dim && !grid.periodic[d] && grid.wall[d][0] == core::Wall::kNeumann;
+      const bool cosine = d < grid.dim && !grid.periodic[d] && core::wall_kind_row(grid.wall[d][0]).sine_cosine;
       for (long i = 0; i < layout.box.n[d]; ++i) {
         const double phase = k[d] * (x0 + static_cast<double>(layout.box.lo[d] + i) * h);
         factor[i] = cosine ? std::cos(phase) : std::sin(phase);

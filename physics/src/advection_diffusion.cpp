@@ -84,7 +84,8 @@ std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, co
 bool exact_modes(const core::Config& cfg, long step, kernels::ModeSum& out) {
   if (cfg.init.type != "sine") return false;
   for (int d = 0; d < cfg.grid.dim; ++d)
-    if (!cfg.grid.periodic[d] && !(cfg.boundary[d][0].exact && cfg.boundary[d][1].exact)) return false;
+    if (!cfg.grid.periodic[d] && !(core::wall_kind_row(cfg.boundary[d][0].kind).needs_exact &&
+                                   core::wall_kind_row(cfg.boundary[d][1].kind).needs_exact)) return false;
   out = euler_sine_mode(cfg.stencil, cfg.dt, cfg.init.amplitude, kernels::sine_wave_numbers(cfg.grid, cfg.init), cfg.grid, step);
   return true;
 }

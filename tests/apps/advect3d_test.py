@@ -130,6 +130,9 @@ def case_bad_inputs():
                                                          "boundary.x={low: {dirichlet: exact}, high: {dirichlet: exact}}"],
              r"^--set boundary\.x=.*: boundary\.x\.low: dirichlet: exact follows the exact solution, which the "
              r"advection-diffusion equation does not have for this input"),
+            ("robin wall with b < 0", ["grid.periodic=[false,true,true]", "boundary.x={high: {robin: {a: 1, b: -0.5, g: 0}}}"],
+             r"^--set boundary\.x=.*: boundary\.x\.high: robin: a and b must be >= 0 and not both 0 \(a u \+ b du/dn = g is then "
+             r"well posed\), got a = 1, b = -0\.5$"),
         ]
         for name, sets, pattern in cases:
             # A case without overrides edits the file, so that its line is the location.

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""End-to-end tests of the boundary conditions per face (docs/boundaries.md) with heat3d and wave3d:
-the insulated box conserves u, cosine modes with Neumann walls and the sine mode with exact Dirichlet
-walls match their exact discrete solutions, mixed walls give the same bits on every backend, rank
-count, k and overlap, and bad boundary input is one located error. One case per ctest:
+"""End-to-end tests of the boundary conditions per face (docs/boundaries.md) with heat3d, wave3d and
+advect3d: the insulated box conserves u, cosine modes with Neumann walls and the sine mode with exact
+Dirichlet walls match their exact discrete solutions, mixed walls give the same bits on every backend,
+rank count, k and overlap, Robin walls too (and reach their steady linear profile; a = 0, b = 1 is
+Neumann to the bit), and bad boundary input is one located error. One case per ctest:
 
-    boundary_test.py --heat3d PATH --wave3d PATH --mpiexec PATH CASE
+    boundary_test.py --heat3d PATH --wave3d PATH --advect3d PATH --mpiexec PATH CASE
 """
 import os
 import re
@@ -23,6 +24,12 @@ INSULATED = "{low: {neumann: 0}, high: {neumann: 0}}"
 MIXED = ["grid.periodic=[false,false,true]", "boundary.x={low: {neumann: 0.5}, high: {dirichlet: 1.0}}",
          "boundary.y={low: {dirichlet: 0.25}, high: {neumann: -0.3}}", "init.type=gaussian",
          "init.center=[0.3,0.6,0.4]", "grid.length=[1.05,0.95,1.2]"]  # h = 0.1 with n = [10, 9, 12]
+# Robin walls of every sort (b = 0, a = 0 with a flux, both) beside a Neumann and a periodic z.
+ROBIN = ["grid.periodic=[false,false,true]", "boundary.x={low: {robin: {a: 1, b: 0.5, g: 0}}, high: {robin: {a: 2, b: 0, g: 1}}}",
+         "boundary.y={low: {robin: {a: 0, b: 1, g: -0.3}}, high: {robin: {a: 0.25, b: 1.5, g: 0.7}}}", "init.type=gaussian",
+         "init.center=[0.3,0.6,0.4]"]
+# advect3d's input: a little diffusion and a one-sided upwind derivative (reach 2 against the flow).
+ADVECT = BASE.replace("alpha: 1.0", "alpha: 0.05\n  velocity: [1.0, -0.5, 0.25]\n  advection: {scheme: upwind, order: 3}")
 
 
 def run(ranks, args, cwd, per_rank_codes=False, app=None):
@@ -190,20 +197,94 @@ def case_mixed_bitwise():
         check(None not in sums.values() and len(set(sums.values())) == 1, f"mixed {name}: checksums differ: {sums}")
 
 
+def case_robin_bitwise():
+    """Robin walls (boundary.x.low: {robin: {a: 1, b: 0.5, g: 0}} and others) in heat3d, wave3d and
+    advect3d: every backend on 2 ranks, k = 1..4, overlap, temporal blocking tiles and process grids on
+    2-4 ranks give the 1-rank run's checksum. A few cases, not the full matrix (the campaign draws
+    Robin walls too)."""
+    runs = {1: [("p2p", 1, "false", "off", None), ("p2p", 3, "false", TILES_2, None)],
+            2: [(b, 1, "false", "off", None) for b in backends()] + [("p2p", 2, "true", "auto", None)],
+            3: [("p2p_persistent", 3, "true", TILES_1, None), ("cart_combining", 4, "false", TILES_3, None)],
+            4: [("graph_combining", 2, "true", "off", "[2,2,1]"), ("p2p", 4, "false", TILES_2, "[1,4,1]"),
+                ("mpi_neighbor_alltoallw", 1, "true", "off", "[4,1,1]")]}
+    for name, app, text, sets in [
+            ("heat3d 7pt", ARGS.heat3d, BASE, ["grid.n=[10,9,12]"] + ROBIN),
+            ("wave3d star 4", ARGS.wave3d, BASE.replace("alpha", "speed"),
+             ["grid.n=[12,11,9]", "stencil={type: star, order: 4}"] + ROBIN),
+            ("advect3d upwind 3", ARGS.advect3d, ADVECT, ["grid.n=[12,10,9]"] + ROBIN)]:
+        sums = {}
+        with tempfile.TemporaryDirectory() as d:
+            write(d, "in.yaml", text)
+            for ranks, matrix_runs in runs.items():
+                if name != "heat3d 7pt" and ranks == 2:
+                    matrix_runs = matrix_runs[-1:] + [("cart_combining", 1, "false", "off", None)]
+                for backend, k, overlap, blocking, dims in matrix_runs:
+                    extra = [f"processes.dims={dims}"] if dims else []
+                    out = heat(ranks, d, sets + ["run.steps=9"] + comm_sets(backend, k, overlap, blocking) + extra, app=app)
+                    sums[(ranks, backend, k, overlap, blocking, dims)] = checksum(out)
+                    check_blocked(f"robin {name} {ranks} ranks {backend}", k, blocking, out)
+        reference = sums[(1, "p2p", 1, "false", "off", None)]
+        check(reference is not None and all(v == reference for v in sums.values()),
+              f"robin {name}: checksums differ from the 1-rank run's {reference}: {sums}")
+
+
+def min_max(out):
+    m = re.search(r"^  min / max +(\S+) / (\S+)", out, re.M)
+    return (float(m.group(1)), float(m.group(2))) if m else (None, None)
+
+
+def case_robin_physics():
+    """Robin walls as physics: (1) a = 0, b = 1, g = q gives a Neumann wall's bits (heat3d and wave3d,
+    1 and 3 ranks, k = 2); (2) heat between a Robin wall a u - b u' = g0 at x = 0 and a u + b u' = g1 at
+    x = 1 settles to the linear profile u = c0 + c1 x that satisfies both, which the ghost rule holds
+    exactly (the mean and the difference of a linear function across the wall are its value and
+    derivative there): its min and max are the profile at the first and last cell centres."""
+    with tempfile.TemporaryDirectory() as d:
+        for app, text in [(ARGS.heat3d, BASE), (ARGS.wave3d, BASE.replace("alpha", "speed"))]:
+            write(d, "in.yaml", text)
+            walls = ["grid.n=[10,9,12]", "grid.periodic=[false,false,true]", "init.type=gaussian", "init.center=[0.3,0.6,0.4]",
+                     "run.steps=12", "halo.steps_per_exchange=2"]
+            for ranks in (1, 3):
+                neumann = checksum(heat(ranks, d, walls + ["boundary.x={low: {neumann: 0.5}, high: {neumann: -0.431}}",
+                                                           "boundary.y={low: {neumann: 0}, high: {dirichlet: 1}}"], app=app))
+                robin = checksum(heat(ranks, d, walls + [
+                    "boundary.x={low: {robin: {a: 0, b: 1, g: 0.5}}, high: {robin: {a: 0, b: 1, g: -0.431}}}",
+                    "boundary.y={low: {robin: {a: 0, b: 1, g: 0}}, high: {dirichlet: 1}}"], app=app))
+                check(neumann is not None and neumann == robin,
+                      f"{os.path.basename(app)} {ranks} ranks: robin a = 0, b = 1 {robin} is not neumann's {neumann}")
+        # The steady state: 2D, 16 cells between the walls (h = 1/16 with the walls half a cell out).
+        a0, b0, g0, a1, b1, g1 = 1.0, 0.5, 0.0, 2.0, 1.0, 1.0
+        c1 = (g1 - a1 * g0 / a0) / (a1 * (b0 / a0 + 1.0) + b1)  # c0 = (g0 + b0 c1) / a0
+        c0 = (g0 + b0 * c1) / a0
+        h = 1.0 / 16
+        write(d, "in.yaml", BASE)
+        out = heat(1, d, ["grid.n=[16,2]", "grid.length=[1,0.125]", "grid.periodic=[false,true]", "stencil=5pt",
+                          f"boundary.x={{low: {{robin: {{a: {a0}, b: {b0}, g: {g0}}}}}, "
+                          f"high: {{robin: {{a: {a1}, b: {b1}, g: {g1}}}}}}}",
+                          "init.modes=[1,1]", "physics.cfl=0.9", "run.steps=20000", "halo.steps_per_exchange=1"])
+        lo, hi = min_max(out)
+        expected = (c0 + c1 * h / 2, c0 + c1 * (1 - h / 2))
+        check(lo is not None and abs(lo - expected[0]) < 1e-10 and abs(hi - expected[1]) < 1e-10,
+              f"robin steady state: min / max {lo} / {hi}, expected {expected}")
+
+
+# What a face may be (core/src/walls' rows), in the errors.
+FACES = ("{dirichlet: a number or exact}, {neumann: a number (the outward normal derivative, 0 = insulated)}, "
+         "{robin: {a: a number >= 0, b: a number >= 0, g: a number} (a u + b du/dn = g, a + b > 0)} or periodic")
+ROBIN_VALUE = "{a: a number >= 0, b: a number >= 0, g: a number} (a u + b du/dn = g, a + b > 0)"
+
 BAD = [  # (name, sets, expected stderr line): one located error on every rank
     ("exact wall where the sine mode is not exact", ["grid.periodic=[false,true,false]", "boundary.x=[1,2]",
                                                       "boundary.z={low: {dirichlet: exact}}"],
      "--set boundary.z={low: {dirichlet: exact}}: boundary.z.low: dirichlet: exact follows the exact solution, which the "
      "heat equation does not have for this input"),
-    ("unknown condition", ["grid.periodic=false", "boundary.x={low: {robin: 1}}"],
-     '--set boundary.x={low: {robin: 1}}: boundary.x.low: unknown condition "robin" (expected {dirichlet: a number or exact}, '
-     "{neumann: a number (the outward normal derivative, 0 = insulated)} or periodic)"),
+    ("unknown condition", ["grid.periodic=false", "boundary.x={low: {flux: 1}}"],
+     '--set boundary.x={low: {flux: 1}}: boundary.x.low: unknown condition "flux" (expected ' + FACES + ")"),
     ("neumann not a number", ["grid.periodic=false", "boundary.y={high: {neumann: [1]}}"],
      "--set boundary.y={high: {neumann: [1]}}: boundary.y.high: expected neumann: a number (the outward normal derivative, "
      "0 = insulated), got a list or mapping"),
     ("two conditions", ["grid.periodic=false", "boundary.x={low: {neumann: 0, dirichlet: 1}}"],
-     "--set boundary.x={low: {neumann: 0, dirichlet: 1}}: boundary.x.low: expected {dirichlet: a number or exact}, "
-     "{neumann: a number (the outward normal derivative, 0 = insulated)} or periodic"),
+     "--set boundary.x={low: {neumann: 0, dirichlet: 1}}: boundary.x.low: expected " + FACES),
     ("periodic face, walls in grid", ["grid.periodic=false", "boundary.x={low: periodic, high: periodic}"],
      "--set boundary.x={low: periodic, high: periodic}: boundary.x.low: periodic, but grid.periodic makes x non-periodic "
      "(a periodic face needs its partner periodic and grid.periodic's x entry true)"),
@@ -222,6 +303,24 @@ BAD = [  # (name, sets, expected stderr line): one located error on every rank
                                       "boundary.z={low: {neumann: 0}}"],
      "--set boundary.z={low: {neumann: 0}}: boundary.z.low: a Neumann wall mirrors the stencil's reach of 2 cells, but z "
      "has only 1 (grid.n)"),
+    ("robin missing key", ["grid.periodic=false", "boundary.x={low: {robin: {a: 1, b: 0.5}}}"],
+     "--set boundary.x={low: {robin: {a: 1, b: 0.5}}}: boundary.x.low: robin: missing key g (expected " + ROBIN_VALUE + ")"),
+    ("robin a < 0", ["grid.periodic=false", "boundary.y={high: {robin: {a: -1, b: 0.5, g: 0}}}"],
+     "--set boundary.y={high: {robin: {a: -1, b: 0.5, g: 0}}}: boundary.y.high: robin: a and b must be >= 0 and not both 0 "
+     "(a u + b du/dn = g is then well posed), got a = -1, b = 0.5"),
+    ("robin a = b = 0", ["grid.periodic=false", "boundary.x={low: {robin: {a: 0, b: 0, g: 1}}}"],
+     "--set boundary.x={low: {robin: {a: 0, b: 0, g: 1}}}: boundary.x.low: robin: a and b must be >= 0 and not both 0 "
+     "(a u + b du/dn = g is then well posed), got a = 0, b = 0"),
+    ("robin not finite", ["grid.periodic=false", "boundary.x={high: {robin: {a: 1, b: .inf, g: 0}}}"],
+     "--set boundary.x={high: {robin: {a: 1, b: .inf, g: 0}}}: boundary.x.high: robin: expected a finite number for b, got .inf"),
+    ("robin unknown key", ["grid.periodic=false", "boundary.x={low: {robin: {a: 1, b: 0.5, g: 0, c: 2}}}"],
+     '--set boundary.x={low: {robin: {a: 1, b: 0.5, g: 0, c: 2}}}: boundary.x.low: robin: unknown key "c" (expected a, b and g)'),
+    ("robin not a mapping", ["grid.periodic=false", "boundary.x={low: {robin: 1}}"],
+     "--set boundary.x={low: {robin: 1}}: boundary.x.low: expected robin: " + ROBIN_VALUE + ", got 1"),
+    ("robin deeper than the grid", ["grid.n=[12,10,1]", "grid.periodic=false", "stencil={type: star, order: 4}",
+                                    "boundary.z={high: {robin: {a: 1, b: 1, g: 0}}}"],
+     "--set boundary.z={high: {robin: {a: 1, b: 1, g: 0}}}: boundary.z.high: a Robin wall mirrors the stencil's reach of 2 "
+     "cells, but z has only 1 (grid.n)"),
 ]
 
 
@@ -240,6 +339,10 @@ def case_bad_inputs():
         expected = ("bad.yaml:11:11: boundary.x.high: expected neumann: a number (the outward normal derivative, "
                     "0 = insulated), got yes")
         check(codes == [2, 2] and own_lines(err) == [expected], f"file location: {codes} {own_lines(err)}, expected {expected!r}")
+        write(d, "bad.yaml", BASE + "boundary:\n  x:\n    low: {neumann: 0}\n    high: {robin: {a: 1, b: 0, g: .nan}}\n")
+        code, out, err, codes = run(2, ["bad.yaml", "--set", "grid.periodic=false"], d, per_rank_codes=True)
+        expected = "bad.yaml:11:11: boundary.x.high: robin: expected a finite number for g, got .nan"
+        check(codes == [2, 2] and own_lines(err) == [expected], f"file location: {codes} {own_lines(err)}, expected {expected!r}")
 
 
 def resolved(out):
@@ -255,7 +358,8 @@ def case_resolved_round_trip():
         for sets in [MIXED, ["grid.periodic=[false,true,false]", "boundary.x=[0,0]", "boundary.z={low: {dirichlet: exact}}"],
                      ["grid.periodic=[false,true,true]", "boundary.x=[1,2]"],
                      ["grid.periodic=false", "boundary.x=[0.5,0.25]", "boundary.y={low: {dirichlet: 3}, high: {dirichlet: 4}}",
-                      "boundary.z={high: {neumann: 0}}"]]:
+                      "boundary.z={high: {neumann: 0}}"],
+                     ["grid.n=[10,9,12]"] + ROBIN[:3] + ["boundary.x.high={robin: {a: 0.1, b: 1e-300, g: -0.30000000000000004}}"]]:
             first = resolved(heat(1, d, sets, ["--dry-run"]))
             check(first is not None and "boundary:" in first, f"{sets}: no resolved configuration")
             if first is None:
@@ -271,4 +375,4 @@ def case_resolved_round_trip():
 
 
 if __name__ == "__main__":
-    cartex_testing.run_case(globals(), ['heat3d', 'wave3d'])
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d', 'advect3d'])

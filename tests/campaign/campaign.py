@@ -5,9 +5,9 @@ variants that must give the reference's bits, the promise of docs/testing.md "Di
 The case space. A case is one app (heat3d, wave3d, advect3d) and one input, drawn from a seeded
 random.Random: 2D or 3D, 1 to 12 cells per dimension (few cells in all; now and then a long thin grid
 of 13-70 cells in y, where tiles of 8-64 rows differ between ranks), each dimension periodic or with
-walls, each face `{dirichlet: v}`, `{dirichlet: exact}` (sine init only), `{neumann: q}` or the `[a, b]`
-shorthand; the stencil a builtin name, `{type: star, order: 2..8}`, `{type: box}` or custom
-offsets and weights (symmetric, one-sided, scattered, reaction only; `derivative` 0, 1 or 2);
+walls, each face `{dirichlet: v}`, `{dirichlet: exact}` (sine init only), `{neumann: q}`,
+`{robin: {a: a, b: b, g: g}}` or the `[a, b]` shorthand; the stencil a builtin name,
+`{type: star, order: 2..8}`, `{type: box}` or custom offsets and weights (symmetric, one-sided, scattered, reaction only; `derivative` 0, 1 or 2);
 advect3d every upwind (1-4) and central (2, 4) scheme with velocity components of both signs and 0;
 heat3d's alpha a number or a field (layers, gaussian); sine (modes) or gaussian (centre, width,
 amplitude) init; `physics.cfl` or `physics.dt`; `run.steps` (mostly 1-30, sometimes 100-160, where
@@ -238,14 +238,14 @@ def stencil_reach(stencil, dim):
 def draw_face(rng, nd, reach, exact_mode, advect):
     """One wall. In `exact_mode` (a sine init whose exact solution the walls must continue) `exact`,
     an insulated wall or a zero Dirichlet wall with a reach of one cell (advect3d: only `exact`);
-    else a Dirichlet constant or a Neumann flux (which needs `reach` cells), and now and then an
-    `exact` wall the apps refuse."""
+    else a Dirichlet constant, a Neumann flux or a Robin wall (both mirror `reach` cells, which the grid
+    must have), and now and then an `exact` wall the apps refuse."""
     if exact_mode:
         kinds = ["exact"] if advect else ["exact", "exact", "insulated"] + (["zero"] if reach == 1 else [])
     else:
-        kinds = ["dirichlet", "dirichlet", "neumann", "neumann"] + (["exact"] if rng.random() < 0.03 else [])
+        kinds = ["dirichlet", "dirichlet", "neumann", "neumann", "robin"] + (["exact"] if rng.random() < 0.03 else [])
     kind = rng.choice(kinds)
-    if kind == "neumann" and nd < reach and rng.random() < 0.9:
+    if kind in ("neumann", "robin") and nd < reach and rng.random() < 0.9:
         kind = "dirichlet"
     if kind == "exact":
         return {"dirichlet": "exact"}
@@ -255,6 +255,9 @@ def draw_face(rng, nd, reach, exact_mode, advect):
         return {"dirichlet": 0}
     if kind == "dirichlet":
         return {"dirichlet": rng.choice([0, 0, 1, -0.5, 0.25])}
+    if kind == "robin":  # a + b > 0; b = 0 is a Dirichlet wall half a cell out, a = 0 a Neumann one
+        a, b = rng.choice([(1, 0.5), (0.25, 1), (2, 0), (0, 1), (0.5, 0.125), (3.7, 1.3)])
+        return {"robin": {"a": a, "b": b, "g": rng.choice([0, 0, 1, -0.5, 0.3])}}
     return {"neumann": rng.choice([0, 0, 0.5, -0.431, 1])}
 
 
@@ -272,8 +275,9 @@ ADVECTION_REACH = {("upwind", 1): 1, ("upwind", 2): 2, ("upwind", 3): 2, ("upwin
 
 
 def offset_of(face):
-    """Where the first cell sits from a wall, in cells (docs/boundaries.md): Dirichlet 1, Neumann 1/2."""
-    return 0.5 if "neumann" in face else 1.0
+    """Where the first cell sits from a wall, in cells (docs/boundaries.md): Dirichlet 1, Neumann and
+    Robin 1/2."""
+    return 0.5 if "neumann" in face or "robin" in face else 1.0
 
 
 def draw_problem(rng, app):

@@ -337,7 +337,7 @@ TEST(InputDocuments, AnInputHoldsOneDocument) {
 TEST(InputAliases, AnOverrideChangesOnlyTheKeyItNames) {
   const std::string walls = "grid:\n  n: [12, 10, 8]\n  periodic: [false, false, true]\nphysics:\n  alpha: 1.0\n  cfl: 0.5\n"
                             "boundary:\n  x: &w {low: {neumann: 0}, high: {neumann: 0}}\n  y: *w\n";
-  using Kind = core::BoundaryFace::Kind;
+  using Kind = core::WallKind;
   const auto kinds = [](const core::Config& c, int d) { return std::array<Kind, 2>{c.boundary[d][0].kind, c.boundary[d][1].kind}; };
   const std::array<Kind, 2> insulated{Kind::kNeumann, Kind::kNeumann};
   core::InputSources in = layers({{"a.yaml", walls}});

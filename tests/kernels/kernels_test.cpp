@@ -1,10 +1,13 @@
 // Kernels on one rank: the specialized and generic stencil kernels agree bit for bit, the builtin
 // operators differentiate quadratics exactly, Dirichlet ghost cells get their face's value, Neumann
-// ghost cells mirror the interior with the flux term (edges in x, y, z order), and the diagnostics
+// ghost cells mirror the interior with the flux term (edges in x, y, z order), Robin ghost cells solve
+// their relation with the mirror (and a = 0, b = 1 is Neumann to the bit), and the diagnostics
 // reduce what is in the field.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cmath>
+#include <cstring>
 #include <random>
 
 #include "cartex/core/error.hpp"
@@ -124,14 +127,14 @@ TEST(Boundary, DirichletGhostsTakeTheirFacesValue) {
 
 TEST(Boundary, NeumannGhostsMirrorTheInteriorWithTheFluxTerm) {
   core::GlobalGrid g = grid(2, {4, 3, 1}, false);
-  using Kind = core::BoundaryFace::Kind;
+  using Kind = core::WallKind;
   BoundaryFaces faces{};
-  faces[0][0] = {Kind::kNeumann, 2.0, false};    // x low: Neumann, q = 2
-  faces[0][1] = {Kind::kDirichlet, 5.0, false};  // x high: Dirichlet 5
-  faces[1][0] = {Kind::kDirichlet, 7.0, false};  // y low: Dirichlet 7
-  faces[1][1] = {Kind::kNeumann, -1.0, false};   // y high: Neumann, q = -1
-  faces[2][0] = faces[2][1] = {Kind::kPeriodic, 0.0, false};
-  g.wall[0][0] = g.wall[1][1] = core::Wall::kNeumann;
+  faces[0][0] = {Kind::kNeumann, 2.0};    // x low: Neumann, q = 2
+  faces[0][1] = {Kind::kDirichlet, 5.0};  // x high: Dirichlet 5
+  faces[1][0] = {Kind::kDirichlet, 7.0};  // y low: Dirichlet 7
+  faces[1][1] = {Kind::kNeumann, -1.0};   // y high: Neumann, q = -1
+  faces[2][0] = faces[2][1] = {Kind::kPeriodic, 0.0};
+  g.wall[0][0] = g.wall[1][1] = Kind::kNeumann;
   const core::Stencil s = core::make_star_stencil(4, g);  // reach 2: two ghost layers
   const core::FieldLayout l = layout_for(g, s);
   core::Field f("f", l);
@@ -159,6 +162,71 @@ TEST(Boundary, NeumannGhostsMirrorTheInteriorWithTheFluxTerm) {
   EXPECT_DOUBLE_EQ(hx, g.length[0] / 4.5);  // n - 1 + 1/2 + 1
   EXPECT_DOUBLE_EQ(g.position(0, 0), 0.5 * hx);
   EXPECT_DOUBLE_EQ(g.position(0, 4), g.length[0]);
+}
+
+// A Robin ghost at layer m solves a (u_g + u_m) / 2 + b (u_g - u_m) / d = g with d = (2m + 1) h, from
+// its mirror u_m; b = 0 is a Dirichlet wall half a cell outside; a = 0, b = 1, g = q gives exactly the
+// Neumann ghosts' bits.
+TEST(Boundary, RobinGhostsSolveTheRobinRelationWithTheirMirror) {
+  core::GlobalGrid g = grid(2, {5, 4, 1}, false);
+  using Kind = core::WallKind;
+  BoundaryFaces faces{};
+  faces[0][0] = {Kind::kRobin, 0.0, {1.0, 0.5, 0.25}};   // x low: a = 1, b = 1/2, g = 1/4
+  faces[0][1] = {Kind::kRobin, 0.0, {2.0, 0.0, 3.0}};    // x high: b = 0 (u = g / a = 1.5 on the wall)
+  faces[1][0] = {Kind::kRobin, 0.0, {0.3, 1.7, -0.9}};   // y low
+  faces[1][1] = {Kind::kDirichlet, 4.0};                 // y high: constant
+  faces[2][0] = faces[2][1] = {Kind::kPeriodic, 0.0};
+  g.wall[0][0] = g.wall[0][1] = g.wall[1][0] = Kind::kRobin;
+  const core::Stencil s = core::make_star_stencil(4, g);  // reach 2: two ghost layers
+  const core::FieldLayout l = layout_for(g, s);
+  core::Field f("f", l);
+  const auto u = [](long i, long j) { return 0.37 * j * j - 0.11 * i + 0.013 * i * j + 1.0; };  // view indices (halo 2)
+  fill(f, [&](long i, long j, long) { return u(i, j); });
+  const Boundary b(g, faces);
+  EXPECT_TRUE(b.refreshes());
+  b.fill(f, 0);
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.view);
+  const double hx = g.spacing(0), hy = g.spacing(1);
+  const auto residual = [](const core::RobinCoefficients& r, double ghost, double mirror, double dist) {
+    return r.a * (ghost + mirror) / 2 + r.b * (ghost - mirror) / dist - r.g;
+  };
+  for (long j = 2; j < 6; ++j)
+    for (long m = 0; m < 2; ++m) {
+      // x low ghost m at view i = 1 - m mirrors i = 2 + m; x high ghost m at i = 7 + m mirrors i = 6 - m.
+      EXPECT_NEAR(residual(faces[0][0].robin, h(0, j, 1 - m), u(2 + m, j), (2 * m + 1) * hx), 0.0, 1e-14) << j << " " << m;
+      EXPECT_NEAR(residual(faces[0][1].robin, h(0, j, 7 + m), u(6 - m, j), (2 * m + 1) * hx), 0.0, 1e-14) << j << " " << m;
+      EXPECT_NEAR((h(0, j, 7 + m) + u(6 - m, j)) / 2, 1.5, 1e-14);  // b = 0: the mean on the wall is g / a
+    }
+  for (long i = 2; i < 7; ++i)
+    for (long m = 0; m < 2; ++m)  // y low ghost m at view j = 1 - m mirrors j = 2 + m
+      EXPECT_NEAR(residual(faces[1][0].robin, h(0, 1 - m, i), u(i, 2 + m), (2 * m + 1) * hy), 0.0, 1e-14) << i << " " << m;
+  EXPECT_EQ(h(0, 6, 3), 4.0);  // y high: constant
+  // The positions: a Robin wall half a cell outside, as a Neumann one.
+  EXPECT_DOUBLE_EQ(hx, g.length[0] / 5.0);  // n - 1 + 1/2 + 1/2
+  EXPECT_DOUBLE_EQ(g.position(0, 0), 0.5 * hx);
+
+  // a = 0, b = 1, g = q: the Neumann ghosts to the bit, whatever the field holds.
+  BoundaryFaces neumann = faces, robin = faces;
+  const double q[3] = {2.0, -0.431, 1e-3};
+  for (int d = 0; d < 2; ++d)
+    for (int side = 0; side < 2; ++side) {
+      neumann[d][side] = {Kind::kNeumann, q[(d + side) % 3]};
+      robin[d][side] = {Kind::kRobin, 0.0, {0.0, 1.0, q[(d + side) % 3]}};
+      g.wall[d][side] = Kind::kNeumann;
+    }
+  std::mt19937_64 rng(36);
+  std::uniform_real_distribution<double> any(-1e3, 1e3);
+  core::Field fn("fn", l), fr("fr", l);
+  fill(fn, [&](long, long, long) { return any(rng) * std::pow(10.0, static_cast<int>(any(rng)) % 9); });
+  Kokkos::deep_copy(fr.view, fn.view);
+  Boundary(g, neumann).fill(fn, 0);
+  g.wall[0][0] = g.wall[0][1] = g.wall[1][0] = g.wall[1][1] = Kind::kRobin;
+  Boundary(g, robin).fill(fr, 0);
+  auto hn = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fn.view);
+  auto hr = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fr.view);
+  for (long j = 0; j < l.extent(1); ++j)
+    for (long i = 0; i < l.extent(0); ++i)
+      EXPECT_EQ(std::memcmp(&hn(0, j, i), &hr(0, j, i), sizeof(double)), 0) << i << " " << j << ": " << hn(0, j, i) << " " << hr(0, j, i);
 }
 
 TEST(Diagnostics, StatsAndChecksumSeeEveryInteriorCellOnly) {

@@ -87,7 +87,7 @@ std::shared_ptr<const core::Field> make_alpha_field(const core::Config& cfg, con
 void check_exact_walls(const physics::Equation& equation, const core::Config& c) {
   for (int d = 0; d < c.grid.dim; ++d)
     for (int side = 0; side < 2; ++side)
-      if (c.boundary[d][side].exact && !physics::exact_solution(equation, c))
+      if (core::wall_kind_row(c.boundary[d][side].kind).needs_exact && !physics::exact_solution(equation, c))
         throw core::InputError(core::input_error_text(
             c, fmt::format("boundary.{}.{}", "xyz"[d], side == 0 ? "low" : "high"),
             fmt::format("dirichlet: exact follows the exact solution, which the {} equation does not have for this input "

@@ -11,6 +11,7 @@
 #include "cartex/core/equation_input.hpp"
 #include "cartex/core/grid.hpp"
 #include "cartex/core/stencil.hpp"
+#include "cartex/core/wall_kinds.hpp"
 
 namespace cartex::core {
 
@@ -23,13 +24,13 @@ struct InitConfig {
   double width = 0.1;                     // gaussian: standard deviation (physical units)
 };
 
-// One face of the domain (boundary.x.low etc., docs/input.md; ghost cells: docs/boundaries.md). Both
-// faces of a dimension are periodic or neither (grid.periodic decides; boundary.<d> must agree).
+// One face of the domain (boundary.x.low etc., docs/input.md; ghost cells: docs/boundaries.md): its
+// kind (a row of core/wall_kinds.hpp) and the kind's parameters. Both faces of a dimension are periodic
+// or neither (grid.periodic decides; boundary.<d> must agree).
 struct BoundaryFace {
-  enum class Kind { kPeriodic, kDirichlet, kNeumann };
-  Kind kind = Kind::kDirichlet;
-  double value = 0.0;  // Dirichlet: the wall's value; Neumann: the outward normal derivative (0 = insulated)
-  bool exact = false;  // Dirichlet: the ghost cells follow the equation's exact solution (value unused)
+  WallKind kind = WallKind::kDirichlet;
+  double value = 0.0;         // dirichlet: the wall's value; neumann: the outward normal derivative (0 = insulated)
+  RobinCoefficients robin{};  // robin: a u + b du/dn = g (a, b >= 0, a + b > 0)
 };
 
 // How the input gave the stencil (docs/input.md), kept so the resolved YAML reloads to the same Stencil.
@@ -116,7 +117,7 @@ struct Config {
 };
 
 // The stencil the halo, the process neighborhood and the update regions are built for: cfg.stencil,
-// closed along every dimension with a Neumann face (mirror_closed). Its ghost cells at depth m mirror
+// closed along every dimension with a face that mirrors the interior (Neumann, Robin: mirror_closed). Its ghost cells at depth m mirror
 // the cell m deep inside, so with a one-sided reach r_lo < r_hi the step reads, through the ghosts
 // beyond the high wall, cells r_hi deep: the halo below and every deep-halo step's region must hold
 // them (and a block thinner than r_hi needs them from its neighbour). docs/boundaries.md.

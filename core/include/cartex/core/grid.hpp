@@ -7,21 +7,20 @@
 // Cell positions (used for initial conditions, exact solutions, the stencil's h and output):
 //   periodic dimension d:      x_i = i * h,           h = length / n                     (i = 0 .. n-1)
 //   non-periodic dimension d:  x_i = (i + o_lo) * h,  h = length / (n - 1 + o_lo + o_hi)  (walls at x = 0, L)
-// where a face's offset o is 1 for a Dirichlet wall (the ghost cell one step outside sits exactly on
-// the wall: x_i = (i + 1) h, h = L / (n + 1), the same bits as before Neumann walls existed) and 1/2
-// for a Neumann wall (the wall lies halfway between the last cell and its ghost, so the mirror of
-// ghost m is cell m at the same distance inside; docs/boundaries.md):
+// where a face's offset o is its wall kind's (core/wall_kinds.hpp): 1 for a Dirichlet wall (the ghost
+// cell one step outside sits exactly on the wall: x_i = (i + 1) h, h = L / (n + 1), the same bits as
+// before Neumann walls existed) and 1/2 for a Neumann or Robin wall (the wall lies halfway between the
+// last cell and its ghost, so the mirror of ghost m is cell m at the same distance inside;
+// docs/boundaries.md):
 //
 //   Dirichlet:   ghost   |  0     1    ...        Neumann:   ghost  |  0     1    ...
 //                  *     |  *     *                            *    |    *     *
 //                 x=0    h    2h                            -h/2   x=0  h/2   3h/2
 #include <array>
 
-namespace cartex::core {
+#include "cartex/core/wall_kinds.hpp"
 
-// What kind of wall bounds a non-periodic face, as far as cell positions go (core::BoundaryFace has
-// the values): a Dirichlet wall on the first ghost cell, a Neumann wall half a cell outside.
-enum class Wall { kDirichlet, kNeumann };
+namespace cartex::core {
 
 // Sizes, lengths and periodicity of the global grid (see header comment for positions).
 struct GlobalGrid {
@@ -29,10 +28,13 @@ struct GlobalGrid {
   std::array<long, 3> n{1, 1, 1};            // cells per dimension (n[2] == 1 in 2D)
   std::array<double, 3> length{1.0, 1.0, 1.0};
   std::array<bool, 3> periodic{true, true, true};
-  std::array<std::array<Wall, 2>, 3> wall{};  // [d][0 = low face, 1 = high face]; non-periodic d only
+  // [d][0 = low face, 1 = high face]: the faces' kinds (core::BoundaryFace has their values); non-periodic d only
+  std::array<std::array<WallKind, 2>, 3> wall{{{WallKind::kDirichlet, WallKind::kDirichlet},
+                                                {WallKind::kDirichlet, WallKind::kDirichlet},
+                                                {WallKind::kDirichlet, WallKind::kDirichlet}}};
 
-  // The face's offset o: 1 for a Dirichlet wall, 1/2 for a Neumann wall (see header comment).
-  double wall_offset(int d, int side) const { return wall[d][side] == Wall::kNeumann ? 0.5 : 1.0; }
+  // The face's offset o: its kind's row's, 1 (Dirichlet) or 1/2 (Neumann, Robin; see header comment).
+  double wall_offset(int d, int side) const { return wall_kind_row(wall[d][side]).offset; }
   // Grid spacing h in dimension d (see header comment).
   double spacing(int d) const {
     return periodic[d] ? length[d] / n[d] : length[d] / (n[d] - 1 + wall_offset(d, 0) + wall_offset(d, 1));

@@ -129,7 +129,7 @@ Stencil make_custom_stencil(const std::string& name, const std::vector<Offset>& 
 
 // `s` closed under shortening along each dimension d with closed[d]: for every offset o, every
 // (.., t, ..) with |t| <= |o_d| is a point too (weight 0 where s has none), after s's own points.
-// A wall that mirrors the interior (Neumann) lets a step read, through a ghost cell at depth m, the
+// A wall that mirrors the interior (Neumann, Robin) lets a step read, through a ghost cell at depth m, the
 // cell m deep inside: the step depends on the mirror images of its reach (Config's halo_stencil).
 Stencil mirror_closed(const Stencil& s, const std::array<bool, 3>& closed);
 
