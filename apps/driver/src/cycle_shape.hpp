@@ -42,8 +42,13 @@ struct CycleShape {
   bool exchanges_previous_level = false;  // step 1 first exchanges the previous level (leapfrog, k > 1)
 
   // Steps 2..k run inside a blocked pass.
-  bool blocked() const { return kind == CycleKind::kExchangeBlocked || kind == CycleKind::kOverlapBlocked || kind == CycleKind::kOverlapPass; }
-  bool overlapped() const { return kind == CycleKind::kOverlapRegions || kind == CycleKind::kOverlapBlocked || kind == CycleKind::kOverlapPass; }
+  bool blocked() const {
+    return kind == CycleKind::kExchangeBlocked || kind == CycleKind::kOverlapBlocked || kind == CycleKind::kOverlapPass;
+  }
+  // Step 1 overlaps the exchange.
+  bool overlapped() const {
+    return kind == CycleKind::kOverlapRegions || kind == CycleKind::kOverlapBlocked || kind == CycleKind::kOverlapPass;
+  }
 };
 
 // The shape of the table above for `s`.
