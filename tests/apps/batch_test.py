@@ -222,8 +222,9 @@ def case_wall_time():
         stop = stop_line(out)
         if not check(stop is not None and stop[0].startswith("the wall-time limit"), f"wall time: stop line in\n{out}"):
             return
-        # The limit counts from the set-up; mpiexec's start and MPI_Finalize come on top.
-        check(took < 3 + 3, f"wall time: the run took {took:.1f} s for a 3 s limit")
+        # The limit counts from the set-up; mpiexec's start and MPI_Finalize come on top, seconds for 3
+        # oversubscribed ranks on a loaded 2-core machine (the 10^8 steps would take hours).
+        check(took < 3 + 8, f"wall time: the run took {took:.1f} s for a 3 s limit")
         check(os.path.exists(os.path.join(d, stop[3])), f"wall time: checkpoint {stop[3]} missing")
         fresh = ok_run(2, d, ["in.yaml"] + set_args(["physics.dt=1e-7", f"run.steps={stop[1]}", "output.dir=fresh"]))
         check(checksum(fresh) == checksum(out), f"wall time: stopped at step {stop[1]} with checksum {checksum(out)}, "
