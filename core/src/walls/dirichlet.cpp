@@ -13,7 +13,7 @@ BoundaryFace read(detail::YamlSection& s, const std::string& key, const YAML::No
   return f;
 }
 
-YAML::Node write(const BoundaryFace& f) { return word_node("dirichlet", number_node(f.value)); }
+YAML::Node write(const BoundaryFace& f) { return word_node("dirichlet", detail::value_node(f.value)); }
 
 double constant(const BoundaryFace& f) { return f.value; }
 

@@ -14,7 +14,7 @@ BoundaryFace read(detail::YamlSection& s, const std::string& key, const YAML::No
   return f;
 }
 
-YAML::Node write(const BoundaryFace& f) { return word_node("neumann", number_node(f.value)); }
+YAML::Node write(const BoundaryFace& f) { return word_node("neumann", detail::value_node(f.value)); }
 
 RobinCoefficients mirror(const BoundaryFace& f) { return {0.0, 1.0, f.value}; }
 

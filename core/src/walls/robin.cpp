@@ -44,9 +44,9 @@ BoundaryFace read(detail::YamlSection& s, const std::string& key, const YAML::No
 
 YAML::Node write(const BoundaryFace& f) {
   YAML::Node c(YAML::NodeType::Map);
-  c["a"] = number_node(f.robin.a);
-  c["b"] = number_node(f.robin.b);
-  c["g"] = number_node(f.robin.g);
+  c["a"] = detail::value_node(f.robin.a);
+  c["b"] = detail::value_node(f.robin.b);
+  c["g"] = detail::value_node(f.robin.g);
   c.SetStyle(YAML::EmitterStyle::Flow);
   return word_node("robin", c);
 }

@@ -76,8 +76,6 @@ YAML::Node wall_face_node(const BoundaryFace& f) { return wall_kind_row(f.kind).
 
 namespace walls {
 
-YAML::Node number_node(double v) { return YAML::Node(fmt::format("{}", v)); }
-
 YAML::Node word_node(const char* word, const YAML::Node& value) {
   YAML::Node n(YAML::NodeType::Map);
   n[word] = value;

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "../resolved_yaml.hpp"
 #include "../yaml_reader.hpp"
 #include "cartex/core/config.hpp"
 #include "cartex/core/wall_kinds.hpp"
@@ -34,9 +35,7 @@ const WallKindRow& dirichlet_exact_row();
 const WallKindRow& neumann_row();
 const WallKindRow& robin_row();
 
-// Helpers of the rows: a double as the resolved YAML writes it (the fewest digits that read back to
-// the same bits); {word: value} in flow style.
-YAML::Node number_node(double v);
+// Helper of the rows: {word: value} in flow style (numbers as detail::value_node writes them).
 YAML::Node word_node(const char* word, const YAML::Node& value);
 // The finite number `value` of a face spelled {word: value}, or one located error at `key`.
 double read_number(detail::YamlSection& s, const std::string& key, const WallKindRow& row, const YAML::Node& value);
