@@ -17,9 +17,10 @@ using halo::HaloStats;
 class BrokenPlan final : public HaloPlan {
  public:
   explicit BrokenPlan(int mode) : mode_(mode) {}
-  void start(core::Field&) override {}
+  void start(const halo::FieldSet&) override {}
   bool done() const override { return true; }
-  void finish(core::Field& f) override {
+  void finish(const halo::FieldSet& fs) override {
+    core::Field& f = fs[0];
     if (mode_ == 1) Kokkos::deep_copy(f.view, 0.0);
   }
   HaloStats stats() const override { return {}; }

@@ -93,6 +93,8 @@ const HaloGeometry& PlanInputs::need_geometry(const char* backend) const {
 std::unique_ptr<HaloPlan> make_halo_plan(const std::string& name, const PlanInputs& inputs) {
   const Backend* b = find_backend(name);
   if (!b) throw std::invalid_argument(fmt::format("unknown halo backend \"{}\" (expected one of: {})", name, backend_names()));
+  if (inputs.fields < 1)
+    throw std::invalid_argument(fmt::format("halo backend {}: a plan exchanges at least one field, not {}", name, inputs.fields));
   if (b->unavailable) throw std::invalid_argument(fmt::format("halo backend {} is unavailable: {}", name, b->unavailable));
   if (const MpiMemory memory = inputs.memory(); b->zero_copy && !memory.zero_copy)
     throw std::invalid_argument(fmt::format("halo backend {} hands the field's memory to MPI, but {}; use a packed backend "

@@ -8,17 +8,20 @@
 namespace cartex::halo {
 
 CartZeroCopyPlan::CartZeroCopyPlan(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm, const char* name,
-                                   bool combining)
+                                   bool combining, int fields)
     : name_(name),
       combining_(combining),
+      fields_(fields),
       pattern_(p),
       slots_(combining ? uniform_block_sizes(p, comm) : std::vector<long>{}),
       cart_(cart_neighborhood(geo, p, comm, combining ? cart::Algorithm::combining : cart::Algorithm::direct,
                               cart::Execution::zero_copy)),
       // The direct Cartesian schedule has one round per offset (ICPP'19 Listing 4).
-      stats_(combining ? combining_stats(p, &slots_) : direct_stats(p, static_cast<int>(p.blocks.size()))) {}
+      stats_(for_fields(combining ? combining_stats(p, &slots_) : direct_stats(p, static_cast<int>(p.blocks.size())),
+                        fields)) {}
 
-void CartZeroCopyPlan::start(core::Field& f) {
+void CartZeroCopyPlan::start(const FieldSet& f) {
+  f.require(static_cast<size_t>(fields_), pattern_.layout, name_);
   state_.start();
   running_ = bind(f).plan.get();
   core::PhaseScope post(core::Phase::kHaloPost);
@@ -29,20 +32,22 @@ void CartZeroCopyPlan::progress() {
   if (!state_.done() && cart_call("CX_Cart_plan_test", [&] { return running_->test(); })) state_.complete();
 }
 
-void CartZeroCopyPlan::finish(core::Field&) {
+void CartZeroCopyPlan::finish(const FieldSet& f) {
+  f.require(static_cast<size_t>(fields_), pattern_.layout, name_);
   core::PhaseScope wait(core::Phase::kHaloWait);  // entered also when progress completed the exchange
   if (!state_.done()) cart_call("CX_Cart_plan_wait", [&] { running_->wait(); });
   state_.finish();
 }
 
-CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(core::Field& f) {
+CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(const FieldSet& f) {
   core::PhaseScope post(core::Phase::kHaloPost);
-  Kokkos::fence();  // the field's last update must be complete before MPI reads it
-  double* base = f.view.data();
-  Bound& b = plans_[base];
+  Kokkos::fence();  // the fields' last update must be complete before MPI reads them
+  const std::vector<const double*> bases = field_bases(f);
+  double* base = f[0].view.data();
+  Bound& b = plans_[bases];
   if (!b.plan) {
     const BlockPadding padding{slots_, base, &b.scratch};
-    b.blocks = std::make_unique<ZeroCopyBlocks>(pattern_, false, combining_ ? &padding : nullptr);
+    b.blocks = std::make_unique<ZeroCopyBlocks>(pattern_, false, combining_ ? &padding : nullptr, bases);
     const ZeroCopyBlocks& z = *b.blocks;
     b.plan = std::make_unique<cart::Plan>(cart_call("CX_Cart_alltoallw_init", [&] {
       return cart_.alltoallw_init(base, z.send_counts.data(), z.send_displs.data(), z.send_types.data(), base,

@@ -24,4 +24,11 @@ HaloStats combining_stats(const HaloPattern& p, const std::vector<long>* slots =
 // The forwarding schedule's phases: one round each, its messages and cells.
 HaloStats forwarding_stats(const std::vector<ForwardingPhase>& schedule);
 
+// The stats of one field's exchange for `fields` fields exchanged together: the same messages and
+// rounds, `fields` times the bytes (every backend combines the fields into the messages of one).
+inline HaloStats for_fields(HaloStats s, int fields) {
+  s.bytes *= fields;
+  return s;
+}
+
 }  // namespace cartex::halo

@@ -1,6 +1,7 @@
 // Backend "auto": builds every other backend this build and comm.gpu_aware_mpi allow (refusal(): the
 // note names the others and why), times a few exchanges of each on a scratch field, takes the slowest
-// rank's median per candidate (so every rank picks the same) and keeps the fastest.
+// rank's median per candidate (so every rank picks the same) and keeps the fastest. With N fields
+// (PlanInputs::fields) it builds and times every candidate for N fields, on N scratch fields.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,10 +18,11 @@ namespace {
 class ChosenPlan final : public HaloPlan {
  public:
   ChosenPlan(std::unique_ptr<HaloPlan> plan, std::string note) : plan_(std::move(plan)), note_(std::move(note)) {}
-  void start(core::Field& f) override { plan_->start(f); }
+  void start(const FieldSet& f) override { plan_->start(f); }
   void progress() override { plan_->progress(); }
   bool done() const override { return plan_->done(); }
-  void finish(core::Field& f) override { plan_->finish(f); }
+  void finish(const FieldSet& f) override { plan_->finish(f); }
+  int fields() const override { return plan_->fields(); }
   bool self_complete_at_start() const override { return plan_->self_complete_at_start(); }
   bool block_copied_at_start() const override { return plan_->block_copied_at_start(); }
   HaloStats stats() const override { return plan_->stats(); }
@@ -39,7 +41,14 @@ constexpr int kTimed = 7;
 
 std::unique_ptr<HaloPlan> make_auto(const PlanInputs& in) {
   const MpiMemory memory = in.memory();
-  core::Field scratch("cartex::auto_scratch", in.pattern.layout);
+  std::vector<core::Field> scratch;
+  std::vector<core::Field*> pointers;
+  scratch.reserve(static_cast<size_t>(in.fields));
+  for (int q = 0; q < in.fields; ++q) {
+    scratch.emplace_back("cartex::auto_scratch", in.pattern.layout);
+    pointers.push_back(&scratch.back());
+  }
+  const FieldSet set(pointers);
   std::unique_ptr<HaloPlan> best;
   double best_time = 0;
   std::string table, skipped;
@@ -54,7 +63,7 @@ std::unique_ptr<HaloPlan> make_auto(const PlanInputs& in) {
     for (int r = 0; r < kWarmup + kTimed; ++r) {
       check_mpi(MPI_Barrier(in.comm), "MPI_Barrier");
       const double t0 = MPI_Wtime();
-      plan->exchange(scratch);
+      plan->exchange(set);
       if (r >= kWarmup) times.push_back(MPI_Wtime() - t0);
     }
     std::nth_element(times.begin(), times.begin() + kTimed / 2, times.end());

@@ -8,10 +8,13 @@
 namespace cartex::halo {
 
 std::unique_ptr<HaloPlan> make_cart_combining(const PlanInputs& in) {
-  return std::make_unique<CartZeroCopyPlan>(in.need_geometry("cart_combining"), in.pattern, in.comm, "cart_combining", true);
+  return std::make_unique<CartZeroCopyPlan>(in.need_geometry("cart_combining"), in.pattern, in.comm, "cart_combining", true,
+                                            in.fields);
 }
 
 // Without the collective slot sizes: each block counted at its own size on this rank.
-std::optional<HaloStats> predict_cart_combining(const PlanInputs& in) { return combining_stats(in.pattern); }
+std::optional<HaloStats> predict_cart_combining(const PlanInputs& in) {
+  return for_fields(combining_stats(in.pattern), in.fields);
+}
 
 }  // namespace cartex::halo

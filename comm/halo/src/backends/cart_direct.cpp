@@ -7,12 +7,13 @@
 namespace cartex::halo {
 
 std::unique_ptr<HaloPlan> make_cart_direct(const PlanInputs& in) {
-  return std::make_unique<CartZeroCopyPlan>(in.need_geometry("cart_direct"), in.pattern, in.comm, "cart_direct", false);
+  return std::make_unique<CartZeroCopyPlan>(in.need_geometry("cart_direct"), in.pattern, in.comm, "cart_direct", false,
+                                            in.fields);
 }
 
 // One round per offset.
 std::optional<HaloStats> predict_cart_direct(const PlanInputs& in) {
-  return direct_stats(in.pattern, static_cast<int>(in.pattern.blocks.size()));
+  return for_fields(direct_stats(in.pattern, static_cast<int>(in.pattern.blocks.size())), in.fields);
 }
 
 }  // namespace cartex::halo

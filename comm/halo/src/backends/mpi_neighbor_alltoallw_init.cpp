@@ -16,10 +16,16 @@
 // MPI_Request_free) at the next start once it holds the last reference (the field is gone). Then a
 // buffer is new wherever the field is, as long as every rank exchanges the same fields in the same
 // order (as every caller of a collective plan does).
+//
+// N fields together: the request is bound to the tuple of the N field buffers, its block types MPI
+// struct types spanning the fields (staging/zero_copy.hpp), so one MPI_Start moves every field in one
+// message per neighbor; u / u_next double buffering binds two tuples. A tuple is dropped once any of
+// its fields is gone.
 #include <Kokkos_Core.hpp>
 #include <fmt/format.h>
 
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -62,8 +68,12 @@ const T* array_of(const std::vector<T>& v) {
 // The mpi_neighbor_alltoallw_init plan.
 class NeighborAlltoallwInitPlan final : public HaloPlan {
  public:
-  NeighborAlltoallwInitPlan(const HaloPattern& p, MPI_Comm comm)
-      : blocks_(p, true), graph_(block_graph(p, comm)), stats_(direct_stats(p, 1)) {}
+  NeighborAlltoallwInitPlan(const HaloPattern& p, MPI_Comm comm, int fields)
+      : pattern_(p),
+        fields_(fields),
+        blocks_(p, true),
+        graph_(block_graph(p, comm)),
+        stats_(for_fields(direct_stats(p, 1), fields)) {}
   ~NeighborAlltoallwInitPlan() override {
     // A destructor does not throw: failures are reported. Complete, then free, before the types and graph go.
     if (running_ != MPI_REQUEST_NULL) check_mpi_nothrow(MPI_Wait(&running_, MPI_STATUS_IGNORE), "MPI_Wait");
@@ -72,10 +82,11 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
   NeighborAlltoallwInitPlan(const NeighborAlltoallwInitPlan&) = delete;
   NeighborAlltoallwInitPlan& operator=(const NeighborAlltoallwInitPlan&) = delete;
 
-  void start(core::Field& f) override {
+  void start(const FieldSet& f) override {
+    f.require(static_cast<size_t>(fields_), pattern_.layout, "mpi_neighbor_alltoallw_init");
     state_.start();
     core::PhaseScope post(core::Phase::kHaloPost);
-    Kokkos::fence();  // the field's last update must be complete before MPI reads it
+    Kokkos::fence();  // the fields' last update must be complete before MPI reads them
     drop_gone_fields();
     running_ = bind(f);
     check_mpi(MPI_Start(&running_), "MPI_Start");
@@ -89,7 +100,8 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
     if (flag) complete();
   }
   bool done() const override { return state_.done(); }
-  void finish(core::Field&) override {
+  void finish(const FieldSet& f) override {
+    f.require(static_cast<size_t>(fields_), pattern_.layout, "mpi_neighbor_alltoallw_init");
     core::PhaseScope wait(core::Phase::kHaloWait);  // entered also when progress completed the exchange
     if (!state_.done()) {
       check_mpi(MPI_Wait(&running_, MPI_STATUS_IGNORE), "MPI_Wait");
@@ -97,33 +109,46 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
     }
     state_.finish();
   }
+  int fields() const override { return fields_; }
   HaloStats stats() const override { return stats_; }
   std::string backend() const override { return "mpi_neighbor_alltoallw_init"; }
 
  private:
-  // A persistent request over one field buffer, and the view that keeps the buffer allocated.
+  // A persistent request over one tuple of field buffers, the views that keep the buffers allocated,
+  // and (N > 1) the block types spanning them.
   struct Bound {
-    core::FieldView view;
+    std::vector<core::FieldView> views;
+    std::unique_ptr<ZeroCopyBlocks> blocks;  // N > 1 only; one field uses blocks_
     MPI_Request request = MPI_REQUEST_NULL;
   };
 
-  // The request bound to f's buffer, built on the first start with it (collective over graph_).
-  MPI_Request bind(core::Field& f) {
-    double* base = f.view.data();
-    const auto it = bound_.find(base);
+  // The request bound to f's buffers, built on the first start with them (collective over graph_).
+  MPI_Request bind(const FieldSet& f) {
+    const std::vector<const double*> bases = field_bases(f);
+    const auto it = bound_.find(bases);
     if (it != bound_.end()) return it->second.request;
-    Bound b{f.view, MPI_REQUEST_NULL};
-    check_mpi(CARTEX_NEIGHBOR_ALLTOALLW_INIT(base, array_of(blocks_.send_counts), array_of(blocks_.send_displs),
-                                             array_of(blocks_.send_types), base, array_of(blocks_.recv_counts),
-                                             array_of(blocks_.recv_displs), array_of(blocks_.recv_types),
-                                             graph_.get(), MPI_INFO_NULL, &b.request),
+    Bound b;
+    for (const core::Field* g : f.pointers()) b.views.push_back(g->view);
+    if (fields_ > 1) b.blocks = std::make_unique<ZeroCopyBlocks>(pattern_, true, nullptr, bases);
+    const ZeroCopyBlocks& z = b.blocks ? *b.blocks : blocks_;
+    double* base = f[0].view.data();
+    check_mpi(CARTEX_NEIGHBOR_ALLTOALLW_INIT(base, array_of(z.send_counts), array_of(z.send_displs), array_of(z.send_types),
+                                             base, array_of(z.recv_counts), array_of(z.recv_displs),
+                                             array_of(z.recv_types), graph_.get(), MPI_INFO_NULL, &b.request),
               CARTEX_NEIGHBOR_ALLTOALLW_INIT_NAME);
-    return bound_.emplace(base, b).first->second.request;
+    return bound_.emplace(bases, std::move(b)).first->second.request;
   }
-  // Frees the requests of fields only this plan still references (none is active between exchanges).
+  // True if this plan holds the last reference to one of the bound fields (the field is gone).
+  static bool gone(const Bound& b) {
+    for (const auto& v : b.views)
+      if (v.use_count() == 1) return true;
+    return false;
+  }
+  // Frees the requests of tuples with a field only this plan still references (none is active between
+  // exchanges).
   void drop_gone_fields() {
     for (auto it = bound_.begin(); it != bound_.end();) {
-      if (it->second.view.use_count() != 1) {
+      if (!gone(it->second)) {
         ++it;
         continue;
       }
@@ -137,9 +162,11 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
     state_.complete();
   }
 
+  HaloPattern pattern_;
+  int fields_;
   ZeroCopyBlocks blocks_;  // MPI may read these arrays as long as a request built on them exists
   OwnedComm graph_;
-  std::map<double*, Bound> bound_;  // one persistent request per field buffer
+  std::map<std::vector<const double*>, Bound> bound_;  // one persistent request per tuple of field buffers
   // The started request (a copy of its handle in bound_: completing a persistent request keeps the
   // handle), or null.
   MPI_Request running_ = MPI_REQUEST_NULL;
@@ -152,7 +179,7 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
 const char* mpi_neighbor_alltoallw_init_unavailable() { return nullptr; }
 
 std::unique_ptr<HaloPlan> make_mpi_neighbor_alltoallw_init(const PlanInputs& in) {
-  return std::make_unique<NeighborAlltoallwInitPlan>(in.pattern, in.comm);
+  return std::make_unique<NeighborAlltoallwInitPlan>(in.pattern, in.comm, in.fields);
 }
 
 #else
@@ -169,6 +196,8 @@ std::unique_ptr<HaloPlan> make_mpi_neighbor_alltoallw_init(const PlanInputs&) {
 
 #endif
 
-std::optional<HaloStats> predict_mpi_neighbor_alltoallw_init(const PlanInputs& in) { return direct_stats(in.pattern, 1); }
+std::optional<HaloStats> predict_mpi_neighbor_alltoallw_init(const PlanInputs& in) {
+  return for_fields(direct_stats(in.pattern, 1), in.fields);
+}
 
 }  // namespace cartex::halo

@@ -2,7 +2,9 @@
 // staging/partner_messages.hpp, on staged buffers) as persistent requests built once (MPI_Recv_init / MPI_Send_init on a duplicate of the
 // caller's communicator); each exchange is MPI_Startall of the receives, Kokkos pack, MPI_Startall of
 // the sends, then MPI_Testall (progress) or MPI_Waitall (finish) and Kokkos unpack; the blocks a rank
-// sends itself are copied field to field inside start (staging/self_copy.hpp).
+// sends itself are copied field to field inside start (staging/self_copy.hpp). N fields together: the
+// requests are built on buffers N times as long, each message carrying the blocks of every field
+// (staging/pack_list.hpp's layout); the self copy copies every field.
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
 #include "communicators.hpp"
@@ -20,13 +22,14 @@ namespace {
 // The p2p_persistent plan.
 class P2PPersistentPlan final : public HaloPlan {
  public:
-  P2PPersistentPlan(const HaloPattern& pattern, MPI_Comm comm, Staging staging)
+  P2PPersistentPlan(const HaloPattern& pattern, MPI_Comm comm, Staging staging, int fields)
       : pattern_(pattern),
+        fields_(fields),
         partners_(pattern_),
         sends_(partners_.sends()),
         recvs_(partners_.recvs()),
         comm_(duplicate(comm)),
-        buffers_(cell_lists(sends_), cell_lists(recvs_), staging),
+        buffers_(cell_lists(sends_), cell_lists(recvs_), staging, {}, fields),
         requests_(recvs_.size() + sends_.size(), MPI_REQUEST_NULL),
         self_(partners_.self_sends(), partners_.self_recvs()) {
     for (size_t m = 0; m < recvs_.size(); ++m)
@@ -48,7 +51,8 @@ class P2PPersistentPlan final : public HaloPlan {
   P2PPersistentPlan(const P2PPersistentPlan&) = delete;
   P2PPersistentPlan& operator=(const P2PPersistentPlan&) = delete;
 
-  void start(core::Field& f) override {
+  void start(const FieldSet& f) override {
+    f.require(static_cast<size_t>(fields_), pattern_.layout, "p2p_persistent");
     phase_.start(f);
     {
       core::PhaseScope post_receives(core::Phase::kHaloPost);
@@ -66,12 +70,17 @@ class P2PPersistentPlan final : public HaloPlan {
   bool block_copied_at_start() const override { return true; }
   void progress() override { phase_.progress(requests_, buffers_); }
   bool done() const override { return phase_.done(); }
-  void finish(core::Field&) override { phase_.finish(requests_, buffers_); }
-  HaloStats stats() const override { return partner_stats(pattern_, 1); }
+  void finish(const FieldSet& f) override {
+    f.require(static_cast<size_t>(fields_), pattern_.layout, "p2p_persistent");
+    phase_.finish(requests_, buffers_);
+  }
+  int fields() const override { return fields_; }
+  HaloStats stats() const override { return for_fields(partner_stats(pattern_, 1), fields_); }
   std::string backend() const override { return "p2p_persistent"; }
 
  private:
   HaloPattern pattern_;
+  int fields_;
   PartnerMessages partners_;  // the messages point into its cell lists
   const std::vector<Message>& sends_;
   const std::vector<Message>& recvs_;
@@ -85,9 +94,11 @@ class P2PPersistentPlan final : public HaloPlan {
 }  // namespace
 
 std::unique_ptr<HaloPlan> make_p2p_persistent(const PlanInputs& in) {
-  return std::make_unique<P2PPersistentPlan>(in.pattern, in.comm, staging_of(in.memory()));
+  return std::make_unique<P2PPersistentPlan>(in.pattern, in.comm, staging_of(in.memory()), in.fields);
 }
 
-std::optional<HaloStats> predict_p2p_persistent(const PlanInputs& in) { return partner_stats(in.pattern, 1); }
+std::optional<HaloStats> predict_p2p_persistent(const PlanInputs& in) {
+  return for_fields(partner_stats(in.pattern, 1), in.fields);
+}
 
 }  // namespace cartex::halo

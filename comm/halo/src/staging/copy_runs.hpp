@@ -8,29 +8,61 @@
 //   a(i):      40 41 42 43 80 81 82      runs: (a 40, b 0, 4)  (a 80, b 4, 3)
 //   b(i):       0  1  2  3  4  5  6      (a run ends where a or b does not advance by one,
 //                                          or at 2048 cells, so that threads share a long one)
+//
+// Many fields (issue 37): a is an index into each field of a set, b a position in one buffer where
+// field q's copy of cell i lies at b(i) + q * stride(i) (the buffer's field stride, the slot length of
+// the cell's block: pack_list.hpp); a run also ends where the stride changes. One kernel moves every
+// run of every field (up to FieldPointers::kChunk fields per kernel).
 #include <Kokkos_Core.hpp>
 
 #include <vector>
 
+#include "cartex/halo/plan.hpp"
+
 namespace cartex::halo {
+
+// The first pointers of up to kChunk fields (or one buffer repeated), captured by value by a kernel.
+struct FieldPointers {
+  static constexpr int kChunk = 8;
+  double* p[kChunk] = {};
+  int n = 0;
+};
 
 class CopyRuns {
  public:
   CopyRuns() = default;
-  // Cell i goes between a[i] and b[i]; a and b of equal length (cartex::core::Error otherwise).
-  CopyRuns(const std::vector<long>& a, const std::vector<long>& b);
+  // Cell i goes between a[i] and b[i]; `stride` (default: all 0) the field stride of b[i]; the lists
+  // of equal length (cartex::core::Error otherwise).
+  CopyRuns(const std::vector<long>& a, const std::vector<long>& b, const std::vector<long>& stride = {});
   long cells() const { return cells_; }
   long runs() const { return static_cast<long>(length_.extent(0)); }
   // to[b(i)] = from[a(i)] for every cell (kernel `label`; no fence).
   void a_to_b(const char* label, const double* from, double* to) const;
   // to[a(i)] = from[b(i)] for every cell (kernel `label`; no fence).
   void b_to_a(const char* label, const double* from, double* to) const;
+  // Fields to one buffer: buf[b(i) + q stride(i)] = fields[q][a(i)] (no fence).
+  void fields_to_buffer(const char* label, const FieldSet& fields, double* buf) const;
+  // One buffer to fields: fields[q][a(i)] = buf[b(i) + q stride(i)] (no fence).
+  void buffer_to_fields(const char* label, const double* buf, const FieldSet& fields) const;
+  // Within each field: fields[q][b(i)] = fields[q][a(i)] (no fence).
+  void within_fields(const char* label, const FieldSet& fields) const;
 
-  // Copies every run from src (its starts `s`) to dst (starts `d`); public for CUDA's lambdas.
-  void copy(const char* label, const double* src, const Kokkos::View<long*>& s, double* dst, const Kokkos::View<long*>& d) const;
+  // One side of a copy: per field its pointer, per run its start, and whether the field stride applies.
+  struct End {
+    FieldPointers ptr;
+    Kokkos::View<long*> start;
+    bool strided = false;
+  };
+  // Copies every run of fields q0 .. q0 + src.ptr.n - 1 from src to dst; public for CUDA's lambdas.
+  void copy(const char* label, const End& src, const End& dst, long q0) const;
 
  private:
-  Kokkos::View<long*> a_, b_, length_;  // per run: its first a, first b, cells
+  // Runs the copy in chunks of kChunk fields; pointer(q) gives field q's pointer on each side.
+  template <class Src, class Dst>
+  void chunks(const char* label, long n, Src&& src, bool src_strided, const Kokkos::View<long*>& s, Dst&& dst,
+              bool dst_strided, const Kokkos::View<long*>& d) const;
+
+  Kokkos::View<long*> a_, b_, length_, stride_;  // per run: its first a, first b, cells, b's field stride
   long cells_ = 0;
 };
 

@@ -4,25 +4,28 @@
 
 namespace cartex::halo {
 
-PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots) {
-  std::vector<long> index, pos;
+PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots, int fields)
+    : fields_(fields) {
+  std::vector<long> index, pos, stride;
   for (size_t b = 0; b < blocks.size(); ++b) {
     const long n = static_cast<long>(blocks[b]->size());
+    const long slot = slots.empty() ? n : std::max(n, slots[b]);
     for (long c = 0; c < n; ++c) {
       index.push_back((*blocks[b])[c]);
-      pos.push_back(offsets_.back() + c);
+      pos.push_back(fields_ * offsets_.back() + c);
+      stride.push_back(slot);
     }
-    offsets_.push_back(offsets_.back() + (slots.empty() ? n : std::max(n, slots[b])));
+    offsets_.push_back(offsets_.back() + slot);
   }
-  runs_ = CopyRuns(index, pos);
+  runs_ = CopyRuns(index, pos, stride);
 }
 
-void PackList::pack(const core::Field& f, const Kokkos::View<double*>& buf) const {
-  runs_.a_to_b("cartex::halo::gather", f.view.data(), buf.data());
+void PackList::pack(const FieldSet& f, const Kokkos::View<double*>& buf) const {
+  runs_.fields_to_buffer("cartex::halo::gather", f, buf.data());
 }
 
-void PackList::unpack(core::Field& f, const Kokkos::View<double*>& buf) const {
-  runs_.b_to_a("cartex::halo::scatter", buf.data(), f.view.data());
+void PackList::unpack(const FieldSet& f, const Kokkos::View<double*>& buf) const {
+  runs_.buffer_to_fields("cartex::halo::scatter", buf.data(), f);
 }
 
 }  // namespace cartex::halo

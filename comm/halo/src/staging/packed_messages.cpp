@@ -6,11 +6,12 @@
 
 namespace cartex::halo {
 
-PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging)
+PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging,
+                               int fields)
     : sends_(std::move(sends)),
       recvs_(std::move(recvs)),
       comm_(duplicate(comm)),
-      buffers_(cell_lists(sends_), cell_lists(recvs_), staging),
+      buffers_(cell_lists(sends_), cell_lists(recvs_), staging, {}, fields),
       requests_(sends_.size() + recvs_.size(), MPI_REQUEST_NULL) {}
 
 PackedMessages::~PackedMessages() {
@@ -19,7 +20,7 @@ PackedMessages::~PackedMessages() {
     check_mpi_nothrow(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
 }
 
-void PackedMessages::start(core::Field& f) {
+void PackedMessages::start(const FieldSet& f) {
   phase_.start(f);
   {
     core::PhaseScope post_receives(core::Phase::kHaloPost);

@@ -25,13 +25,15 @@ struct Message {
 // The messages of one exchange, packed with Kokkos.
 class PackedMessages {
  public:
-  PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging);
+  // Room for `fields` fields per exchange: each message carries the listed cells of every field
+  // (pack_list.hpp).
+  PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging, int fields = 1);
   ~PackedMessages();
   PackedMessages(const PackedMessages&) = delete;
   PackedMessages& operator=(const PackedMessages&) = delete;
 
-  // Posts the receives, packs f and posts the sends.
-  void start(core::Field& f);
+  // Posts the receives, packs the fields f and posts the sends.
+  void start(const FieldSet& f);
   // Non-blocking: when every message is complete, unpacks the receives into the started field.
   void progress() { phase_.progress(requests_, buffers_); }
   // True when nothing is in flight (the receives are unpacked, or nothing was started).
@@ -39,7 +41,7 @@ class PackedMessages {
   // Waits for every message still in flight, unpacks, and ends the exchange.
   void finish() { phase_.finish(requests_, buffers_); }
   long messages() const { return static_cast<long>(sends_.size()); }
-  long cells() const { return buffers_.sends().size(); }  // no padding here: the buffer holds only cells
+  long cells() const { return buffers_.sends().size(); }  // every field's; no padding here: the buffer holds only cells
 
  private:
   std::vector<Message> sends_, recvs_;

@@ -1,13 +1,14 @@
 #pragma once
 // Internal: the halo blocks a rank sends itself (periodic dimensions of one process) copied field to
 // field by one Kokkos kernel ("cartex::halo::self_copy", run by run: copy_runs.hpp), with no buffer
-// and no MPI: cell to(i) of the halo gets the value of interior cell from(i). The two lists never
-// share a cell.
+// and no MPI: cell to(i) of the halo gets the value of interior cell from(i), in every field of the
+// set (one kernel for up to FieldPointers::kChunk fields). The two lists never share a cell.
 #include <Kokkos_Core.hpp>
 
 #include <vector>
 
 #include "cartex/core/field.hpp"
+#include "cartex/halo/plan.hpp"
 #include "staging/copy_runs.hpp"
 
 namespace cartex::halo {
@@ -17,8 +18,9 @@ class SelfCopy {
   SelfCopy() = default;
   // from(i) -> to(i); both lists have the same length (cartex::core::Error otherwise).
   SelfCopy(const std::vector<long>& from, const std::vector<long>& to);
-  // Copies and fences (the halo cells hold their values on return). Nothing to do without cells.
-  void run(core::Field& f) const;
+  // Copies in every field and fences (the halo cells hold their values on return). Nothing to do
+  // without cells.
+  void run(const FieldSet& f) const;
   long cells() const { return runs_.cells(); }
 
  private:

@@ -14,6 +14,7 @@
 
 #include "cartex/core/field.hpp"
 #include "cartex/core/phase_profile.hpp"
+#include "cartex/halo/plan.hpp"
 #include "mpi_check.hpp"
 #include "staging/staged_buffers.hpp"
 #include "start_finish.hpp"
@@ -23,17 +24,17 @@ namespace cartex::halo {
 // The lifecycle of one single-phase packed exchange (the table above).
 class SinglePhase {
  public:
-  // The exchange of f has been posted (its receives unpack into f).
-  void start(core::Field& f) {
+  // The exchange of the fields f has been posted (its receives unpack into them).
+  void start(const FieldSet& f) {
     state_.start();
-    field_ = &f;
+    fields_ = f;
   }
   // Runs test() (non-blocking, true when the messages are complete); when it says complete,
   // unpacks the receives. Harmless when idle or complete.
   template <class Test>
   void progress(Test&& test, StagedBuffers& buffers) {
     if (state_.done() || !test()) return;
-    buffers.unpack(*field_);
+    buffers.unpack(fields_);
     state_.complete();
   }
   // Runs wait() (blocking) when still in flight, unpacks, and ends the exchange. The wait phase is
@@ -45,7 +46,7 @@ class SinglePhase {
       core::PhaseScope waiting(core::Phase::kHaloWait);
       if (in_flight) wait();
     }
-    if (in_flight) buffers.unpack(*field_);
+    if (in_flight) buffers.unpack(fields_);
     state_.finish();
   }
   // The same with MPI requests: MPI_Testall / MPI_Waitall of all of them.
@@ -61,7 +62,7 @@ class SinglePhase {
 
  private:
   StartFinish state_;
-  core::Field* field_ = nullptr;
+  FieldSet fields_{};
 };
 
 }  // namespace cartex::halo

@@ -27,9 +27,9 @@ const StagingTotals& staging_totals() { return totals; }
 
 StagedBuffers::StagedBuffers(const std::vector<const std::vector<long>*>& sends,
                              const std::vector<const std::vector<long>*>& recvs, Staging staging,
-                             const std::vector<long>& slots)
-    : send_list_(sends, slots),
-      recv_list_(recvs, slots),
+                             const std::vector<long>& slots, int fields)
+    : send_list_(sends, slots, fields),
+      recv_list_(recvs, slots, fields),
       staging_(staging),
       send_buf_("cartex::halo_send", send_list_.size()),
       recv_buf_("cartex::halo_recv", recv_list_.size()),
@@ -42,7 +42,7 @@ StagedBuffers::StagedBuffers(const std::vector<const std::vector<long>*>& sends,
 // The copies and fences are the default instance's, not global ones: on a device an overlapped step's
 // interior runs on an instance of its own meanwhile (apps/driver/src/overlap_shape.hpp), and the
 // exchange must not wait for it.
-void StagedBuffers::pack(const core::Field& f) {
+void StagedBuffers::pack(const FieldSet& f) {
   core::PhaseScope pack(core::Phase::kHaloPack);
   const Kokkos::DefaultExecutionSpace exec;
   send_list_.pack(f, send_buf_);
@@ -56,7 +56,7 @@ void StagedBuffers::pack(const core::Field& f) {
   totals.bytes_copied += static_cast<long>(send_host_.extent(0) * sizeof(double));
 }
 
-void StagedBuffers::unpack(core::Field& f) {
+void StagedBuffers::unpack(const FieldSet& f) {
   core::PhaseScope unpack(core::Phase::kHaloUnpack);
   const Kokkos::DefaultExecutionSpace exec;
   if (staging_ == Staging::kHost && recv_host_.extent(0) > 0) {

@@ -11,7 +11,8 @@
 //
 // Staged host buffers are separate HostSpace allocations even where the default memory space is
 // host memory, so a host run with comm.gpu_aware_mpi off makes exactly the copies of a device run.
-// Each buffer has the slot layout of pack_list.hpp.
+// Each buffer has the slot layout of pack_list.hpp (for N fields: every field's copy of a block
+// inside the block's slot, so every message stays one contiguous range).
 #include <Kokkos_Core.hpp>
 
 #include <vector>
@@ -40,14 +41,16 @@ const StagingTotals& staging_totals();
 // The send and receive buffers of a packed exchange.
 class StagedBuffers {
  public:
-  // Cell lists of the send and receive slots; `slots` pads both to uniform sizes (default: none).
+  // Cell lists of the send and receive slots; `slots` pads both to uniform sizes (default: none);
+  // room for `fields` fields.
   StagedBuffers(const std::vector<const std::vector<long>*>& sends, const std::vector<const std::vector<long>*>& recvs,
-                Staging staging, const std::vector<long>& slots = {});
+                Staging staging, const std::vector<long>& slots = {}, int fields = 1);
 
-  // The halo pack phase: gather the send cells of f; on return MPI may read send_data().
-  void pack(const core::Field& f);
-  // The halo unpack phase: scatter what MPI wrote at recv_data() into f (the halo is complete on return).
-  void unpack(core::Field& f);
+  // The halo pack phase: gather the send cells of every field of f; on return MPI may read send_data().
+  void pack(const FieldSet& f);
+  // The halo unpack phase: scatter what MPI wrote at recv_data() into the fields of f (their halos are
+  // complete on return).
+  void unpack(const FieldSet& f);
 
   // What MPI reads and writes: the pack buffers (direct) or the host buffers (staged).
   double* send_data() const { return staging_ == Staging::kHost ? send_host_.data() : send_buf_.data(); }

@@ -6,8 +6,63 @@
 
 namespace cartex::halo {
 
-ZeroCopyBlocks::ZeroCopyBlocks(const HaloPattern& p, bool compact, const BlockPadding* padding) {
+namespace {
+
+// Block type of N fields (the header's drawing): the one-field cells type at each field's displacement,
+// then `pad` doubles at pad_displ. MPI_DATATYPE_NULL if both are empty.
+OwnedType fields_type(const std::vector<long>& cells, const std::vector<MPI_Aint>& field_displ, long pad,
+                      MPI_Aint pad_displ) {
+  const OwnedType one = cells_type(cells);  // freed on return: the struct type keeps what it needs
+  std::vector<int> lengths;
+  std::vector<MPI_Aint> displs;
+  std::vector<MPI_Datatype> types;
+  if (one.get() != MPI_DATATYPE_NULL)
+    for (const MPI_Aint d : field_displ) {
+      lengths.push_back(1);
+      displs.push_back(d);
+      types.push_back(one.get());
+    }
+  if (pad > 0) {
+    lengths.push_back(static_cast<int>(pad));
+    displs.push_back(pad_displ);
+    types.push_back(MPI_DOUBLE);
+  }
+  if (lengths.empty()) return OwnedType();
+  MPI_Datatype t;
+  check_mpi(MPI_Type_create_struct(static_cast<int>(lengths.size()), lengths.data(), displs.data(), types.data(), &t),
+            "MPI_Type_create_struct");
+  OwnedType owned(t);
+  check_mpi(MPI_Type_commit(&t), "MPI_Type_commit");
+  return owned;
+}
+
+}  // namespace
+
+std::vector<MPI_Aint> field_displacements(const std::vector<const double*>& fields) {
+  std::vector<MPI_Aint> out;
+  if (fields.size() < 2) return out;
+  MPI_Aint first = 0;
+  check_mpi(MPI_Get_address(fields[0], &first), "MPI_Get_address");
+  for (size_t q = 1; q < fields.size(); ++q) {
+    MPI_Aint a = 0;
+    check_mpi(MPI_Get_address(fields[q], &a), "MPI_Get_address");
+    out.push_back(MPI_Aint_diff(a, first));
+  }
+  return out;
+}
+
+std::vector<const double*> field_bases(const FieldSet& f) {
+  std::vector<const double*> out;
+  for (const core::Field* g : f.pointers()) out.push_back(g->view.data());
+  return out;
+}
+
+ZeroCopyBlocks::ZeroCopyBlocks(const HaloPattern& p, bool compact, const BlockPadding* padding,
+                               const std::vector<const double*>& fields) {
   const size_t t = p.blocks.size();
+  const long n = std::max<long>(1, static_cast<long>(fields.size()));
+  std::vector<MPI_Aint> field_displ{0};
+  for (const MPI_Aint d : field_displacements(fields)) field_displ.push_back(d);
   // Scratch layout (header): one shared read region for send padding, then a region per received block.
   std::vector<long> recv_pad_at(t, 0);
   long send_pad = 0, scratch = 0;
@@ -15,11 +70,12 @@ ZeroCopyBlocks::ZeroCopyBlocks(const HaloPattern& p, bool compact, const BlockPa
   // With padding every block has its slot size, also those of MPI_PROC_NULL partners (then all
   // padding): the schedule sizes temporary slots after the local block of the same index.
   if (padding) {
+    // N fields: every region N times as long.
     for (size_t i = 0; i < t; ++i) send_pad = std::max(send_pad, padding->slots[i] - static_cast<long>(p.blocks[i].send.size()));
-    scratch = send_pad;
+    scratch = n * send_pad;
     for (size_t i = 0; i < t; ++i) {
       recv_pad_at[i] = scratch;
-      scratch += padding->slots[i] - static_cast<long>(p.blocks[i].recv.size());
+      scratch += n * (padding->slots[i] - static_cast<long>(p.blocks[i].recv.size()));
     }
     padding->scratch->assign(std::max(1L, scratch), 0.0);
     check_mpi(MPI_Get_address(padding->base, &base_addr), "MPI_Get_address");
@@ -29,7 +85,7 @@ ZeroCopyBlocks::ZeroCopyBlocks(const HaloPattern& p, bool compact, const BlockPa
                  std::vector<MPI_Aint>& displs, std::vector<MPI_Datatype>& types) {
     const long pad = padding ? slot - static_cast<long>(cells.size()) : 0;
     const MPI_Aint pad_displ = MPI_Aint_diff(scratch_addr, base_addr) + pad_at * static_cast<MPI_Aint>(sizeof(double));
-    owned.push_back(cells_type(cells, pad, pad_displ));
+    owned.push_back(n == 1 ? cells_type(cells, pad, pad_displ) : fields_type(cells, field_displ, n * pad, pad_displ));
     const bool empty = owned.back().get() == MPI_DATATYPE_NULL;
     counts.push_back(empty ? 0 : 1);
     displs.push_back(0);

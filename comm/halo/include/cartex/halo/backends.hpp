@@ -29,6 +29,8 @@ struct PlanInputs {
   MPI_Comm comm;
   const HaloGeometry* geometry = nullptr;
   core::GpuAwareMpiInput gpu_aware_mpi = core::GpuAwareMpiInput::kAuto;
+  // Fields every exchange moves together (HaloPlan::start(FieldSet)); at least 1.
+  int fields = 1;
 
   // The geometry; throws std::invalid_argument naming `backend` when none was given.
   const HaloGeometry& need_geometry(const char* backend) const;
@@ -77,8 +79,8 @@ std::optional<std::string> refusal(const Backend& b, const MpiMemory& memory);
 // GPU-aware MPI: the zero-copy ones). Asks MPI (initialised) once per process.
 bool runs_here(const Backend& b, core::GpuAwareMpiInput setting = core::GpuAwareMpiInput::kAuto);
 
-// Builds the plan of backend `name` (collective); throws std::invalid_argument for an unknown name, an
-// unavailable backend, a zero-copy backend that inputs.memory() refuses, or a backend needing a
+// Builds the plan of backend `name` (collective); throws std::invalid_argument for an unknown name,
+// fields < 1, an unavailable backend, a zero-copy backend that inputs.memory() refuses, or a backend needing a
 // geometry given none.
 std::unique_ptr<HaloPlan> make_halo_plan(const std::string& name, const PlanInputs& inputs);
 

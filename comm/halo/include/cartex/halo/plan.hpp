@@ -8,6 +8,17 @@
 //         for each chunk of work that does not read the halo: work; plan->progress();
 //         plan->finish(u);
 //
+// Many fields, one exchange (issue 37): a plan built with PlanInputs::fields = N exchanges N fields of
+// its layout together, one message per neighbour and schedule round for the whole set
+// (docs/backends.md says how each backend combines them):
+//
+//   plan = make_halo_plan("p2p", {pattern, comm, &geometry, gpu_aware_mpi, 3});
+//   loop: plan->start({&u, &v, &w}); ... plan->finish({&u, &v, &w});
+//
+// The one-field calls (start(u), finish(u), exchange(u)) are the set of one field, for a plan of
+// N = 1. A set of the wrong size, with a field of another layout, a null or a repeated field is
+// refused (cartex::core::Error), at start and at finish.
+//
 // progress() never blocks: it tests the messages in flight and, when a phase is complete, unpacks
 // it and posts the next one, so a multi-phase schedule advances while the caller computes (MPI
 // libraries such as Open MPI move large messages only inside MPI calls). done() says that the
@@ -28,34 +39,60 @@
 // read the field after start (MPI datatypes over the field, later phases packed in progress).
 // Every plan refuses a second start before finish, and finish without start (cartex::core::Error);
 // progress() and done() on an idle or complete plan change nothing.
+#include <cstddef>
+#include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "cartex/core/field.hpp"
 
 namespace cartex::halo {
 
+// The fields one exchange moves: a small value naming them (it owns none). Any field converts to the
+// set of itself, so plan->start(u) is the exchange of one field.
+class FieldSet {
+ public:
+  FieldSet(core::Field& f) : fields_{&f} {}  // NOLINT(google-explicit-constructor): the one-field set
+  FieldSet(std::initializer_list<core::Field*> fields) : fields_(fields) {}
+  explicit FieldSet(std::vector<core::Field*> fields) : fields_(std::move(fields)) {}
+
+  std::size_t size() const { return fields_.size(); }
+  core::Field& operator[](std::size_t q) const { return *fields_[q]; }
+  const std::vector<core::Field*>& pointers() const { return fields_; }
+  // Throws cartex::core::Error (naming `plan`) unless the set holds exactly `count` fields, none null,
+  // none twice, each of `layout` with a view of its extents.
+  void require(std::size_t count, const core::FieldLayout& layout, const std::string& plan) const;
+
+ private:
+  std::vector<core::Field*> fields_;
+};
+
 // What one exchange costs this rank: messages it sends, bytes it sends (counting a block once per
 // hop it travels), and communication rounds (steps that must follow each other or, for the
-// Cartesian schedules, the rounds C of ICPP'19).
+// Cartesian schedules, the rounds C of ICPP'19). An exchange of N fields together sends the messages
+// of one field in its rounds, with N times the bytes.
 struct HaloStats {
   long messages = 0;
   long bytes = 0;
   int rounds = 0;
 };
 
-// Exchanges the halo of fields with one fixed layout.
+// Exchanges the halo of a set of fields (fields() of them) with one fixed layout.
 class HaloPlan {
  public:
   virtual ~HaloPlan() = default;
-  // Begins the exchange of `f`'s halo (reads its cells next to the faces).
-  virtual void start(core::Field& f) = 0;
+  // Begins the exchange of the fields' halos (reads their cells next to the faces).
+  virtual void start(const FieldSet& f) = 0;
   // Advances the started exchange without blocking (see above); harmless when idle or complete.
   virtual void progress() {}
   // True when nothing is in flight: the started exchange is complete (finish only ends it), or
   // none was started.
   virtual bool done() const = 0;
-  // Completes the exchange (blocking): every halo cell of the pattern holds its owner's value.
-  virtual void finish(core::Field& f) = 0;
+  // Completes the exchange (blocking): every halo cell of the pattern holds its owner's value, in
+  // every field of the set.
+  virtual void finish(const FieldSet& f) = 0;
+  // The number of fields each exchange moves together (PlanInputs::fields).
+  virtual int fields() const { return 1; }
   // True if the halo cells this rank sends itself (periodic dimensions of one process) hold their
   // values when start() returns: the caller may then sweep HaloPattern::remote_inner while the rest
   // is in flight.
@@ -65,11 +102,12 @@ class HaloPlan {
   // (a blocked pass of several steps while the exchange is in flight).
   virtual bool block_copied_at_start() const { return false; }
   // start + finish.
-  void exchange(core::Field& f) {
+  void exchange(const FieldSet& f) {
     start(f);
     finish(f);
   }
-  // Messages, bytes and rounds of one exchange on this rank.
+  // Messages, bytes and rounds of one exchange (of all fields() fields) on this rank: the messages and
+  // rounds of one field, fields() times its bytes.
   virtual HaloStats stats() const = 0;
   // The backend name ("p2p", ...; auto reports the backend it chose).
   virtual std::string backend() const = 0;
