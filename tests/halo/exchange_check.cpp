@@ -33,17 +33,31 @@ long wrong_cells_after_exchange(const Case& c, const std::string& backend, int e
 
   core::Field f("f", L);
   auto h = Kokkos::create_mirror_view(f.view);
-  Kokkos::deep_copy(h, kUntouched);
-  for (long z = 0; z < L.box.n[2]; ++z)
-    for (long y = 0; y < L.box.n[1]; ++y)
-      for (long x = 0; x < L.box.n[0]; ++x)
-        h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) = test::encode(g, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z});
+  fill_encoded(c, L, h);
   Kokkos::deep_copy(f.view, h);
 
   auto plan = halo::make_halo_plan(backend, {pat, MPI_COMM_WORLD, &geo, gpu_aware_mpi});
   plan->exchange(f);
   plan->exchange(f);  // a second exchange on the same plan must give the same result
   Kokkos::deep_copy(h, f.view);
+  return wrong_cells(c, L, h, backend, c.describe());
+}
+
+void fill_encoded(const Case& c, const core::FieldLayout& L, const core::FieldView::HostMirror& h, double shift) {
+  const core::GlobalGrid g = c.grid();
+  Kokkos::deep_copy(h, kUntouched);
+  for (long z = 0; z < L.box.n[2]; ++z)
+    for (long y = 0; y < L.box.n[1]; ++y)
+      for (long x = 0; x < L.box.n[0]; ++x)
+        h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) =
+            test::encode(g, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z}) + shift;
+}
+
+long wrong_cells(const Case& c, const core::FieldLayout& L, const core::FieldView::HostMirror& h, const std::string& backend,
+                 const std::string& what, double shift) {
+  const int rank = test::world_rank();
+  const core::GlobalGrid g = c.grid();
+  const core::Stencil st = c.stencil();
 
   std::vector<core::Offset> reach{{0, 0, 0}};  // S^k, by repeated addition
   for (int step = 0; step < c.k; ++step) {
@@ -76,7 +90,7 @@ long wrong_cells_after_exchange(const Case& c, const std::string& backend, int e
             break;
           }
         const bool exact = !interior && has_owner && reached;
-        const double owner_value = has_owner ? test::encode(g, wrapped) : kUntouched;
+        const double owner_value = has_owner ? test::encode(g, wrapped) + shift : kUntouched;
         const double got = h(k, j, i);
         bool ok;
         if (interior || exact)
@@ -84,7 +98,7 @@ long wrong_cells_after_exchange(const Case& c, const std::string& backend, int e
         else
           ok = got == kUntouched || (backend == "cart_forwarding" && has_owner && got == owner_value);
         if (!ok && ++wrong <= 3)
-          ADD_FAILURE() << backend << " " << c.describe() << " rank " << rank << " view (" << i << "," << j << "," << k
+          ADD_FAILURE() << backend << " " << what << " rank " << rank << " view (" << i << "," << j << "," << k
                         << ") global (" << gc[0] << "," << gc[1] << "," << gc[2] << ") holds " << got << ", expected "
                         << ((interior || exact) ? owner_value : kUntouched) << (exact ? " (halo)" : "");
       }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cartex/core/config.hpp"
+#include "cartex/core/field.hpp"
 #include "halo_test_support.hpp"
 
 namespace cartex::test {
@@ -16,5 +17,15 @@ namespace cartex::test {
 // on each side of a used dimension than the geometry's; returns the number of wrong cells.
 long wrong_cells_after_exchange(const Case& c, const std::string& backend, int extra,
                                 core::GpuAwareMpiInput gpu_aware_mpi = core::GpuAwareMpiInput::kAuto);
+
+// The cells that start as -1 (halo) or encode(global cell) + shift (block) in every field of the halo
+// tests: fills h for layout L of case c.
+void fill_encoded(const Case& c, const core::FieldLayout& L, const core::FieldView::HostMirror& h, double shift = 0.0);
+
+// The check of wrong_cells_after_exchange on an exchanged field's host copy h (layout L, filled by
+// fill_encoded with `shift`): the number of wrong cells, the first ones reported as gtest failures
+// naming `what`.
+long wrong_cells(const Case& c, const core::FieldLayout& L, const core::FieldView::HostMirror& h, const std::string& backend,
+                 const std::string& what, double shift = 0.0);
 
 }  // namespace cartex::test
