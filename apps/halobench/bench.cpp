@@ -94,4 +94,71 @@ std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm c
   return results;
 }
 
+namespace {
+
+// The maximum over ranks of each figure.
+cartex::halo::HaloStats most(const cartex::halo::HaloStats& s, MPI_Comm comm) {
+  long local[3] = {s.messages, s.bytes, s.rounds}, out[3] = {0, 0, 0};
+  cartex::core::check_mpi(MPI_Allreduce(local, out, 3, MPI_LONG, MPI_MAX, comm), "MPI_Allreduce");
+  return {out[0], out[1], static_cast<int>(out[2])};
+}
+
+}  // namespace
+
+std::vector<FieldsResult> bench_fields(const Problem& p, const Options& o, MPI_Comm comm) {
+  int rank = 0;
+  cartex::core::check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  const cartex::halo::HaloGeometry geo(p.decomposition, p.stencil, o.k);
+  const cartex::halo::HaloPattern pattern = cartex::halo::make_halo_pattern(geo, rank);
+  const int most_fields = *std::max_element(o.fields.begin(), o.fields.end());
+  std::vector<std::unique_ptr<cartex::core::Field>> storage;
+  std::vector<cartex::core::Field*> all;
+  for (int q = 0; q < most_fields; ++q) {
+    storage.push_back(std::make_unique<cartex::core::Field>("halobench_field", pattern.layout));
+    all.push_back(storage.back().get());
+  }
+  std::vector<FieldsResult> results;
+  std::vector<std::unique_ptr<cartex::halo::HaloPlan>> plans;
+  std::vector<benchstats::Cell> cells;
+  std::vector<std::size_t> timed;  // result index of each pair of cells (together, one by one)
+  for (const std::string& name : backends_to_run(o)) {
+    const cartex::halo::PlanInputs one_in{pattern, comm, &geo, o.gpu_aware_mpi};
+    plans.push_back(cartex::halo::make_halo_plan(name, one_in));
+    cartex::halo::HaloPlan* one = plans.back().get();
+    const long one_wrong = count_wrong_cells(*one, *all.front(), pattern, p.decomposition.grid(), comm);
+    const cartex::halo::HaloStats one_stats = most(one->stats(), comm);
+    for (const int n : o.fields) {
+      cartex::halo::PlanInputs in = one_in;
+      in.fields = n;
+      plans.push_back(cartex::halo::make_halo_plan(name, in));
+      cartex::halo::HaloPlan* together = plans.back().get();
+      const std::vector<cartex::core::Field*> set(all.begin(), all.begin() + n);
+      FieldsResult r;
+      r.backend = name;
+      r.chosen = together->backend();
+      r.fields = n;
+      r.wrong_cells = one_wrong + count_wrong_cells(*together, set, pattern, p.decomposition.grid(), comm);
+      r.together = most(together->stats(), comm);
+      r.one_by_one = {n * one_stats.messages, n * one_stats.bytes, n * one_stats.rounds};
+      if (r.wrong_cells == 0) {
+        const std::string label = name + " N=" + std::to_string(n);
+        cells.push_back({label + " together", [together, set] { together->exchange(cartex::halo::FieldSet(set)); }, {}});
+        cells.push_back({label + " one by one", [one, set] {
+                           for (cartex::core::Field* f : set) one->exchange(*f);
+                         }, {}});
+        timed.push_back(results.size());
+      }
+      results.push_back(r);
+    }
+  }
+  const auto sums = benchstats::time_and_summarize(cells, o.method, comm);
+  for (std::size_t c = 0; c < timed.size(); ++c) {
+    FieldsResult& r = results[timed[c]];
+    r.together_time = sums[2 * c];
+    r.one_by_one_time = sums[2 * c + 1];
+    r.ratio = r.one_by_one_time.median > 0 ? r.together_time.median / r.one_by_one_time.median : 0.0;
+  }
+  return results;
+}
+
 }  // namespace halobench

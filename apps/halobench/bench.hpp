@@ -28,6 +28,20 @@ struct Result {
   std::vector<double> series_medians;  // seconds, one per series (benchstats::series_medians)
 };
 
+// --fields: one backend's N fields exchanged together (one plan of N fields) and one by one (one plan
+// of one field, N exchanges), on the same N fields.
+struct FieldsResult {
+  std::string backend;
+  std::string chosen;                  // auto: what the N-field plan picked
+  int fields = 1;                      // N
+  long wrong_cells = 0;                // of both plans' checks; > 0: not timed
+  cartex::halo::HaloStats together;    // per exchange of the N fields, the maximum over ranks
+  cartex::halo::HaloStats one_by_one;  // the same for N one-field exchanges
+  benchstats::Summary together_time;   // seconds per exchange of the N fields
+  benchstats::Summary one_by_one_time;
+  double ratio = 0.0;                  // together median / one-by-one median
+};
+
 // The backends of a run: the requested ones (every row of the halo registry when none), baseline
 // first, without those this build or --gpu-aware-mpi cannot run (halo::refusal). Without the
 // baseline there are no ratios.
@@ -38,5 +52,10 @@ std::vector<std::string> skipped_backends(const Options& o);
 
 // Builds, checks and times every backend on `p`; the results are the same on every rank. Collective.
 std::vector<Result> bench_problem(const Problem& p, const Options& o, MPI_Comm comm);
+
+// --fields: for every backend and N of o.fields, builds and checks a plan of N fields and one of one
+// field, then times both cells (together, one by one) in the same random series. The fields are
+// shared by every backend (max N of them). Collective.
+std::vector<FieldsResult> bench_fields(const Problem& p, const Options& o, MPI_Comm comm);
 
 }  // namespace halobench

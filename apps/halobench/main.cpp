@@ -2,6 +2,7 @@
 // the cartbench method (warm-up, barrier-synchronised series in random order, median, 95% CI).
 //
 //   mpiexec -n 8 build/bin/halobench --stencil 27pt,7pt --block 4,8,16 --k 1 --csv run.csv
+//   mpiexec -n 2 build/bin/halobench --block 8,128 --fields 1,2,4,8    # N fields together vs one by one
 //
 // Every backend's exchange is checked once on a global-index field before timing; a wrong backend
 // is reported as FAILED, gets no time, and the run exits with status 1.
@@ -46,13 +47,25 @@ int main(int argc, char** argv) {
               }
           },
           [&] {
-            benchstats::CsvWriter csv(rank == 0 ? o.csv : std::string(), halobench::kCsvHeader);
+            const bool fields_mode = !o.fields.empty();
+            benchstats::CsvWriter csv(rank == 0 ? o.csv : std::string(),
+                                      fields_mode ? halobench::kFieldsCsvHeader : halobench::kCsvHeader);
             if (rank == 0) {
               fmt::print("halobench: mpi buffers: {}\n", cartex::halo::mpi_memory(o.gpu_aware_mpi).reason);
               for (const auto& s : halobench::skipped_backends(o)) fmt::print("halobench: skipping {}\n", s);
             }
             int status = cartex::core::kExitOk;
             for (const auto& p : problems) {
+              if (fields_mode) {
+                const auto results = halobench::bench_fields(p, o, MPI_COMM_WORLD);
+                if (rank == 0) {
+                  halobench::print_fields_results(p, o, procs, results);
+                  halobench::write_fields_results(csv, p, o, procs, results);
+                }
+                for (const auto& r : results)
+                  if (r.wrong_cells > 0) status = cartex::core::kExitFailure;
+                continue;
+              }
               const auto results = halobench::bench_problem(p, o, MPI_COMM_WORLD);
               if (rank == 0) {
                 halobench::print_results(p, o, procs, results);

@@ -23,6 +23,11 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_option("--dims", dims, "process grid, e.g. 2,2,2 (default: like MPI_Dims_create)")->delimiter(',');
   app.add_option("--backends", o.backends, "backends to time (default: all; mpi_neighbor_alltoallw is always added)")
       ->delimiter(',');
+  app.add_option("--fields", o.fields,
+                 "many fields, one exchange (issue 37): for each N, time N fields exchanged together by one plan "
+                 "against the same N fields exchanged one by one, per backend (e.g. 1,2,4,8)")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
   app.add_flag("--list-backends", o.list_backends, "print the halo backends (the halo registry), then exit");
   std::string gpu_aware_mpi = cartex::core::gpu_aware_mpi_text(o.gpu_aware_mpi);
   app.add_option("--gpu-aware-mpi", gpu_aware_mpi,

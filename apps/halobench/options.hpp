@@ -20,6 +20,7 @@ struct Options {
   bool mesh = false;                              // non-periodic in every dimension
   std::array<int, 3> dims{0, 0, 0};               // process grid, 0 = chosen like MPI_Dims_create
   std::vector<std::string> backends;              // empty: every backend (auto last)
+  std::vector<int> fields;                        // --fields: N fields together vs one by one (empty: off)
   benchstats::Method method{10, 30, 5, 3.0, 1};
   bool list_backends = false;                    // --list-backends: print the halo registry and exit
   cartex::core::GpuAwareMpiInput gpu_aware_mpi = cartex::core::GpuAwareMpiInput::kAuto;  // as comm.gpu_aware_mpi

@@ -3,6 +3,7 @@
 #include "verify.hpp"
 
 #include <array>
+#include <vector>
 
 #include "cartex/core/mpi_check.hpp"
 
@@ -25,27 +26,44 @@ std::array<long, 3> wrapped_global(const cartex::core::FieldLayout& l, const car
 
 long count_wrong_cells(cartex::halo::HaloPlan& plan, cartex::core::Field& f, const cartex::halo::HaloPattern& pattern,
                        const cartex::core::GlobalGrid& grid, MPI_Comm comm) {
+  return count_wrong_cells(plan, std::vector<cartex::core::Field*>{&f}, pattern, grid, comm);
+}
+
+long count_wrong_cells(cartex::halo::HaloPlan& plan, const std::vector<cartex::core::Field*>& fields,
+                       const cartex::halo::HaloPattern& pattern, const cartex::core::GlobalGrid& grid, MPI_Comm comm) {
   const cartex::core::FieldLayout& L = pattern.layout;
-  auto h = Kokkos::create_mirror_view(f.view);
-  Kokkos::deep_copy(h, -1.0);
-  for (long z = 0; z < L.box.n[2]; ++z)
-    for (long y = 0; y < L.box.n[1]; ++y)
-      for (long x = 0; x < L.box.n[0]; ++x)
-        h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) = encode(grid, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z});
-  Kokkos::deep_copy(f.view, h);
-  plan.exchange(f);
-  plan.exchange(f);
-  Kokkos::deep_copy(h, f.view);
-  const double* data = h.data();
+  std::vector<cartex::core::FieldView::HostMirror> hosts;
+  for (std::size_t q = 0; q < fields.size(); ++q) {
+    const double shift = static_cast<double>(q) * static_cast<double>(grid.n[0] * grid.n[1] * grid.n[2]);
+    auto h = Kokkos::create_mirror_view(fields[q]->view);
+    Kokkos::deep_copy(h, -1.0);
+    for (long z = 0; z < L.box.n[2]; ++z)
+      for (long y = 0; y < L.box.n[1]; ++y)
+        for (long x = 0; x < L.box.n[0]; ++x)
+          h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) =
+              encode(grid, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z}) + shift;
+    Kokkos::deep_copy(fields[q]->view, h);
+    hosts.push_back(h);
+  }
+  const cartex::halo::FieldSet set(fields);
+  plan.exchange(set);
+  plan.exchange(set);
   long wrong = 0;
-  for (const auto& r : pattern.recvs())
-    for (long idx : *r.cells)
-      if (data[idx] != encode(grid, wrapped_global(L, grid, idx))) ++wrong;
-  for (long z = 0; z < L.box.n[2]; ++z)
-    for (long y = 0; y < L.box.n[1]; ++y)
-      for (long x = 0; x < L.box.n[0]; ++x)
-        if (h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) != encode(grid, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z}))
-          ++wrong;
+  for (std::size_t q = 0; q < fields.size(); ++q) {
+    const double shift = static_cast<double>(q) * static_cast<double>(grid.n[0] * grid.n[1] * grid.n[2]);
+    auto& h = hosts[q];
+    Kokkos::deep_copy(h, fields[q]->view);
+    const double* data = h.data();
+    for (const auto& r : pattern.recvs())
+      for (long idx : *r.cells)
+        if (data[idx] != encode(grid, wrapped_global(L, grid, idx)) + shift) ++wrong;
+    for (long z = 0; z < L.box.n[2]; ++z)
+      for (long y = 0; y < L.box.n[1]; ++y)
+        for (long x = 0; x < L.box.n[0]; ++x)
+          if (h(z + L.halo.lo[2], y + L.halo.lo[1], x + L.halo.lo[0]) !=
+              encode(grid, {L.box.lo[0] + x, L.box.lo[1] + y, L.box.lo[2] + z}) + shift)
+            ++wrong;
+  }
   long total = 0;
   cartex::core::check_mpi(MPI_Allreduce(&wrong, &total, 1, MPI_LONG, MPI_SUM, comm), "MPI_Allreduce");
   return total;

@@ -3,6 +3,8 @@
 
 #include <mpi.h>
 
+#include <vector>
+
 #include "cartex/core/field.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "cartex/halo/plan.hpp"
@@ -15,5 +17,10 @@ namespace halobench {
 // Collective over comm.
 long count_wrong_cells(cartex::halo::HaloPlan& plan, cartex::core::Field& f, const cartex::halo::HaloPattern& pattern,
                        const cartex::core::GlobalGrid& grid, MPI_Comm comm);
+
+// The same for a plan of several fields (--fields): field q holds the encoding plus q times the grid's cells,
+// so a field receiving another's cells shows up too; the wrong cells of every field, over all ranks.
+long count_wrong_cells(cartex::halo::HaloPlan& plan, const std::vector<cartex::core::Field*>& fields,
+                       const cartex::halo::HaloPattern& pattern, const cartex::core::GlobalGrid& grid, MPI_Comm comm);
 
 }  // namespace halobench

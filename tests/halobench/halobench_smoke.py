@@ -4,7 +4,9 @@ exit 0 and write a well-formed CSV (every backend for every stencil and block si
 medians inside their CIs, mpi_neighbor_alltoallw's ratio exactly 1, every ratio equal to its
 median over the baseline's), end every table with a recommendation that agrees with the CSV (the
 fastest backend that is not auto, its margin over the runner-up), and the plot script must turn the
-CSV into non-trivial PNGs.
+CSV into non-trivial PNGs. --fields (issue 37): a run of N = 1, 2 writes one row per backend and N,
+the N-field plan's messages those of one field (1/N of one by one), its bytes those of one by one,
+and the ratio together / one by one.
 
     halobench_smoke.py --halobench PATH --mpiexec PATH --plot scripts/plot_halobench.py
 """
@@ -50,6 +52,29 @@ def check_csv(path):
                 check(int(r["messages"]) > 0 and int(r["bytes"]) > 0 and int(r["rounds"]) > 0, f"{where} {name}: stats")
                 chosen_ok = r["chosen"] in BACKENDS - {"auto"} if name == "auto" else r["chosen"] == name
                 check(chosen_ok, f"{where} {name}: chosen {r['chosen']}")
+
+
+FIELDS_HEADER = ("label,stencil,dim,k,periodic,procs,grid,block,backend,chosen,fields,messages,bytes,rounds,"
+                 "one_by_one_messages,one_by_one_bytes,together_median_us,together_ci_low_us,together_ci_high_us,"
+                 "one_by_one_median_us,one_by_one_ci_low_us,one_by_one_ci_high_us,ratio_together_to_one_by_one")
+FIELDS = [1, 2]
+
+
+def check_fields_csv(path):
+    with open(path, newline="") as f:
+        check(f.readline().strip() == FIELDS_HEADER, "--fields CSV header")
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    check(len(rows) == len(FIELDS) * len(BACKENDS), f"--fields: {len(rows)} rows")
+    check({(r["backend"], int(r["fields"])) for r in rows} == {(b, n) for b in BACKENDS for n in FIELDS},
+          "--fields: every backend and N")
+    for r in rows:
+        where = f"--fields {r['backend']} N={r['fields']}"
+        n = int(r["fields"])
+        check(int(r["messages"]) * n == int(r["one_by_one_messages"]), f"{where}: messages")
+        check(int(r["bytes"]) == int(r["one_by_one_bytes"]) > 0, f"{where}: bytes")
+        t, s = float(r["together_median_us"]), float(r["one_by_one_median_us"])
+        check(t > 0 and s > 0 and abs(float(r["ratio_together_to_one_by_one"]) - t / s) < 1e-3, f"{where}: ratio")
 
 
 RECOMMENDATION = re.compile(r"^recommendation: comm\.backend: ([a-z0-9_]+) \(([0-9.]+)% faster than the runner-up "
@@ -109,6 +134,15 @@ def main():
             check(q.returncode == 0 and len(pngs) == len(STENCILS), f"plot_halobench.py: exit {q.returncode} {q.stdout}{q.stderr}")
             for png in pngs:
                 png_is_nontrivial(png, png)
+        fields_csv = os.path.join(d, "fields.csv")
+        code, stdout, stderr, _ = cartex_testing.mpirun(
+            args.mpiexec, 2, args.halobench,
+            ["--stencil", "27pt", "--block", "3", "--fields", ",".join(map(str, FIELDS)), "--warmup", "1", "--reps", "3",
+             "--series", "2", "--csv", fields_csv, "--label", "smoke"], d, timeout=240)
+        print(stdout, stderr)
+        if check(code == 0, f"halobench --fields exit {code}") and check(os.path.exists(fields_csv), "no --fields CSV"):
+            check("FAILED" not in stdout, "--fields: a backend failed its correctness check")
+            check_fields_csv(fields_csv)
     cartex_testing.finish("halobench_smoke")
 
 
