@@ -11,8 +11,9 @@
 //
 // Many fields (issue 37): a is an index into each field of a set, b a position in one buffer where
 // field q's copy of cell i lies at b(i) + q * stride(i) (the buffer's field stride, the slot length of
-// the cell's block: pack_list.hpp); a run also ends where the stride changes. One kernel moves every
-// run of every field (up to FieldPointers::kChunk fields per kernel).
+// the cell's block: pack_list.hpp); a run also ends where the stride changes. On a device one kernel
+// moves every run of up to FieldPointers::kChunk fields; on the host one sweep over the runs per field
+// (copy_runs.cpp says why).
 #include <Kokkos_Core.hpp>
 
 #include <vector>
