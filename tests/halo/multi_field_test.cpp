@@ -5,7 +5,8 @@
 // N fields are those of one field, bytes N times (plan and prediction). A wrong set (size, layout,
 // null, repeated field) is refused with cartex::core::Error and leaves the plan usable. The cases
 // cover a periodic dimension of one process (self copies on 1-2 ranks), deep halos (k > 1) and
-// uneven splits (9, 7, 13 cells over 2-4 ranks).
+// uneven splits (9, 7, 13 cells over 2-4 ranks); the packed backends also staged through host
+// buffers (comm.gpu_aware_mpi off).
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -94,6 +95,26 @@ TEST(HaloManyFields, TogetherEqualsAloneBitwiseAndFillsEveryHalo) {
           EXPECT_EQ(test::wrong_cells(c, L, ht, row.name, what + " field " + std::to_string(q), shift(q)), 0)
               << row.name << " " << what << " field " << q;
         }
+      }
+    }
+  }
+}
+
+TEST(HaloManyFields, PackedBackendsStagedThroughHostBuffers) {
+  // comm.gpu_aware_mpi off: the packed backends' N-field buffers copied to and from host buffers.
+  for (const test::Case& c : {cases()[0], cases()[1]}) {
+    const Built b = build(c);
+    const core::FieldLayout& L = b.pattern.layout;
+    for (const Backend& row : backends()) {
+      if (row.zero_copy || !runs_here(row, core::GpuAwareMpiInput::kOff)) continue;
+      auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo, core::GpuAwareMpiInput::kOff, 2});
+      auto fields = encoded_fields(c, L, 2);
+      plan->exchange(set_of(fields, {0, 1}));
+      for (size_t q = 0; q < 2; ++q) {
+        auto h = Kokkos::create_mirror_view(fields[q]->view);
+        Kokkos::deep_copy(h, fields[q]->view);
+        const std::string what = c.describe() + " staged N 2 field " + std::to_string(q);
+        EXPECT_EQ(test::wrong_cells(c, L, h, row.name, what, shift(q)), 0) << row.name << " " << what;
       }
     }
   }
