@@ -23,14 +23,18 @@ const CoefficientInput* field_coefficient(const Config& cfg, const std::string& 
   return it != cfg.coefficients.end() && it->second.is_field() ? &it->second : nullptr;
 }
 
-bool has_field_coefficient(const Config& cfg) {
+bool has_field_coefficient(const Config& cfg) { return field_coefficient_count(cfg) > 0; }
+
+int field_coefficient_count(const Config& cfg) {
+  int n = 0;
   for (const auto& [name, c] : cfg.coefficients)
-    if (c.is_field()) return true;
-  return false;
+    if (c.is_field()) ++n;
+  return n;
 }
 
 std::vector<std::string> known_output_fields(const Config& cfg) {
-  std::vector<std::string> names{"u", "rank"};
+  std::vector<std::string> names = cfg.fields;
+  names.push_back("rank");
   for (const auto& [name, c] : cfg.coefficients)
     if (c.is_field()) names.push_back(name);  // a field coefficient (heat's alpha)
   return names;
@@ -527,6 +531,11 @@ void read_output_files(YamlSection& s, Config& cfg) {
   read_interval(s, "every", "every_time", "field files", cfg.output_every, cfg.output_every_time);
   const auto known = known_output_fields(cfg);
   const std::string expected = fmt::format("a non-empty list of field names (from: {})", fmt::join(known, ", "));
+  if (!s.node("fields")) {  // marks the key read (located at its section) when absent
+    cfg.output_fields = cfg.fields;
+    return read_interval(s, "checkpoint_every", "checkpoint_every_time", "checkpoints", cfg.checkpoint_every,
+                         cfg.checkpoint_every_time);
+  }
   const YAML::Node n = s.value("fields");
   if (!n.IsSequence() || n.size() == 0) s.fail("fields", "expected " + expected);
   cfg.output_fields.clear();
@@ -555,6 +564,7 @@ Config read_config(const InputSources& in, const EquationInput& equation) {
   Config cfg;
   cfg.source = fmt::format("{}", fmt::join(in.files, " + "));
   cfg.equation = equation.name;
+  cfg.fields = equation.fields;
 
   YamlSection grid = root.section("grid");
   if (!root.has("grid")) root.fail("grid", "required section is missing (grid.n at least)");

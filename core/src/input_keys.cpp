@@ -375,9 +375,10 @@ std::vector<SchemaRow> common_rows() {
         "time step: every step); `0`: unused. Not together with `output.every`",
         ""},
        [](const Config& c) -> V { return c.output_every_time > 0 ? V(value_node(c.output_every_time)) : std::nullopt; }},
-      {{"output.fields", "non-empty list of `u`, `rank`, `alpha`", D::value("[u]"),
-        "datasets in each field file: `u` the solution (float64), `rank` the owning rank of each cell (int32), "
-        "`alpha` the coefficient (float64; only with a field `physics.alpha`)",
+      {{"output.fields", "non-empty list of the equation's fields, `rank`, field coefficients",
+        D::derived("the equation's fields (`[u]`; Gray–Scott `[u, v]`)"),
+        "datasets in each field file: the equation's fields by name (float64; `u` the solution), `rank` the owning rank "
+        "of each cell (int32), a field coefficient by its key (float64; heat's `alpha` with a field `physics.alpha`)",
         ""},
        always([](const Config& c) {
          YAML::Node n(YAML::NodeType::Sequence);

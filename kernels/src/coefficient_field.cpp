@@ -26,7 +26,7 @@ core::Field make_coefficient_field(const core::CoefficientInput& c, const core::
 }
 
 core::Field coefficient_field_from_values(const std::vector<double>& values, const core::FieldLayout& layout) {
-  core::Field f("alpha", layout);
+  core::Field f("cartex::coefficient", layout);
   core::require(values.size() == f.view.size(), "coefficient_field_from_values: one value per view cell expected");
   auto host = Kokkos::create_mirror_view(f.view);
   std::copy(values.begin(), values.end(), host.data());

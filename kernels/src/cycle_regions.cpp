@@ -108,7 +108,7 @@ std::string CycleRegions::describe() const {
   return fmt::format("tiles of {} rows in y x all z (wavefront over z), {} tile(s) per pass", tiling_.tile_y, tiles);
 }
 
-void apply_steps_one_by_one(const UpdateOperator& op, core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
+void apply_steps_one_by_one(const UpdateOperator& op, core::State& a, core::State& b, const CycleRegions& steps, int first, int last,
                             const BetweenTiles& between, const PassWalls* walls) {
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;

@@ -102,4 +102,10 @@ std::uint64_t field_checksum(const core::Field& f, const core::GlobalGrid& grid,
   return global;
 }
 
+std::uint64_t state_checksum(const core::State& s, const core::GlobalGrid& grid, MPI_Comm comm, const Allreduce& allreduce) {
+  std::uint64_t c = field_checksum(s[0], grid, comm, allreduce);
+  for (std::size_t q = 1; q < s.size(); ++q) c = mix64(c ^ field_checksum(s[q], grid, comm, allreduce));
+  return c;
+}
+
 }  // namespace cartex::kernels

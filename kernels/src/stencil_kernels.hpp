@@ -134,9 +134,9 @@ struct Window {
 };
 
 // The scheme's new value from u, the old value of the output and the stencil sum.
-template <Scheme S, class V>
+template <core::Integrator S, class V>
 KOKKOS_FORCEINLINE_FUNCTION V scheme_step(V u, V v_old, V acc, double coeff) {
-  if constexpr (S == Scheme::kLeapfrog)
+  if constexpr (S == core::Integrator::kLeapfrog)
     return (Lanes<V>::splat(2.0) * u - v_old) + Lanes<V>::splat(coeff) * acc;
   else
     return u + Lanes<V>::splat(coeff) * acc;
@@ -400,12 +400,12 @@ KOKKOS_FORCEINLINE_FUNCTION simd::Vec window_near_end(const K& k, int w, const d
 
 // Host: the lanes `lanes` of the vector at u, v (a run's end) from the windows, loading and storing
 // only those lanes. Always inlined: a call would keep the windows in memory for the whole run.
-template <Scheme S, class K, int N>
+template <core::Integrator S, class K, int N>
 KOKKOS_FORCEINLINE_FUNCTION void end_vector(const K& k, const double* u, double* v, const Windows<N>& win, LanesWithin lanes,
                                             double coeff) {
   using Vec = simd::Vec;
   const Vec acc = k.template acc<Vec>(Window<N, LanesWithin>{u, win, lanes});
-  const Vec old = S == Scheme::kLeapfrog ? lanes.load(v) : acc;
+  const Vec old = S == core::Integrator::kLeapfrog ? lanes.load(v) : acc;
   simd::store_lanes(v, scheme_step<S, Vec>(lanes.load(u), old, acc, coeff), lanes.from, lanes.to);
 }
 
@@ -418,7 +418,7 @@ KOKKOS_FORCEINLINE_FUNCTION void end_vector(const K& k, const double* u, double*
 // stored lane-masked. Window vectors reaching past the run hold only the lanes within the kernel's
 // reach (the others are 0 and unused), so nothing is read outside [p - reach, p + n + reach) along x.
 // Runs shorter than a vector go cell by cell. `lead`: prefetch distance in doubles (0: none).
-template <Scheme S, class K>
+template <core::Integrator S, class K>
 void host_run(const K& kernel, const double* u, double* v, long p, long n, double coeff, long lead) {
   const K k = kernel;  // a local copy: its strides and weights cannot alias the output
   using Vec = simd::Vec;
@@ -428,7 +428,7 @@ void host_run(const K& kernel, const double* u, double* v, long p, long n, doubl
   const auto inline_cell = [&](auto lanes, long i) {
     using V = decltype(lanes);
     const V acc = k.template acc<V>(Inline<V, K>{k, uq + i});
-    const V old = S == Scheme::kLeapfrog ? Lanes<V>::load(vq + i) : acc;
+    const V old = S == core::Integrator::kLeapfrog ? Lanes<V>::load(vq + i) : acc;
     return scheme_step<S, V>(Lanes<V>::load(uq + i), old, acc, coeff);
   };
   if (n < W) {
@@ -441,7 +441,7 @@ void host_run(const K& kernel, const double* u, double* v, long p, long n, doubl
     return window_near_end(k, w, uq, s, n);
   };
   const auto store = [&](long i, Vec acc) {
-    const Vec old = S == Scheme::kLeapfrog ? simd::load(vq + i) : acc;
+    const Vec old = S == core::Integrator::kLeapfrog ? simd::load(vq + i) : acc;
     simd::store(vq + i, scheme_step<S, Vec>(simd::load(uq + i), old, acc, coeff));
   };
   const long a0 = simd::to_alignment(vq), a1 = a0 + (n - a0) / W * W;

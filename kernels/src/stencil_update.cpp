@@ -19,7 +19,7 @@ using detail::StencilPlan;
 
 struct StencilOperator::Impl {
   core::FieldLayout layout;
-  Scheme scheme = Scheme::kEuler;
+  core::Integrator scheme = core::Integrator::kExplicitEuler;
   StencilPlan plan;
   KernelShape shape;
   std::string name;
@@ -104,7 +104,7 @@ void build_generic(StencilOperator::Impl& m) {
 
 }  // namespace
 
-StencilOperator::StencilOperator(const core::Stencil& stencil, const core::FieldLayout& layout, Kernel kernel, Scheme scheme) {
+StencilOperator::StencilOperator(const core::Stencil& stencil, const core::FieldLayout& layout, Kernel kernel, core::Integrator scheme) {
   core::require(stencil.size() >= 1, "StencilOperator: stencil " + stencil.name + " has no points");
   const auto r = stencil.reach();
   for (int d = 0; d < 3; ++d)
@@ -186,7 +186,7 @@ constexpr bool kHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memor
 
 // The runs r in [0, runs) on the host (on instance `exec`), run(r, p, n) giving the run's first cell p
 // and length n.
-template <Scheme S, class K, class Runs>
+template <core::Integrator S, class K, class Runs>
 void host_runs(const Exec& exec, const Impl& m, const K& k, const double* u, double* v, double coeff, long runs, const Runs& run,
                const char* label) {
   const long lead = m.lead;
@@ -199,7 +199,7 @@ void host_runs(const Exec& exec, const Impl& m, const K& k, const double* u, dou
 
 // The interior: on the host one iteration per line (z, y), each a run along x; on devices one thread
 // per cell with x fastest, so neighbouring threads read neighbouring addresses.
-template <Scheme S, class K>
+template <core::Integrator S, class K>
 void sweep_interior(const Impl& m, const K& k, const core::Field& in, core::Field& out, double coeff) {
   const core::FieldLayout& L = m.layout;
   const long sy = m.sy, sz = m.sz;
@@ -221,7 +221,7 @@ void sweep_interior(const Impl& m, const K& k, const core::Field& in, core::Fiel
         KOKKOS_LAMBDA(const long kz, const long j, const long i) {
           const long p = (kz + z0) * sz + (j + y0) * sy + x0 + i;
           const double acc = k.template acc<double>(detail::Inline<double, K>{k, u + p});
-          const double old = S == Scheme::kLeapfrog ? v[p] : 0.0;
+          const double old = S == core::Integrator::kLeapfrog ? v[p] : 0.0;
           v[p] = detail::scheme_step<S, double>(u[p], old, acc, coeff);
         });
   }
@@ -229,7 +229,7 @@ void sweep_interior(const Impl& m, const K& k, const core::Field& in, core::Fiel
 
 // Any set of cells given as runs along x, launched on `exec`: on the host one iteration per run; on
 // devices one team per run with vector lanes along the run.
-template <Scheme S, class K>
+template <core::Integrator S, class K>
 void sweep_region(const Exec& exec, const Impl& m, const K& k, const core::Field& in, core::Field& out, double coeff,
                   const CellRegion& cells) {
   const double* u = in.view.data();
@@ -255,7 +255,7 @@ void sweep_region(const Exec& exec, const Impl& m, const K& k, const core::Field
           Kokkos::parallel_for(Kokkos::TeamVectorRange(team, length(r)), [&](const long i) {
             const long p = base + i;
             const double acc = k.template acc<double>(detail::Inline<double, K>{k, u + p});
-            const double old = S == Scheme::kLeapfrog ? v[p] : 0.0;
+            const double old = S == core::Integrator::kLeapfrog ? v[p] : 0.0;
             v[p] = detail::scheme_step<S, double>(u[p], old, acc, coeff);
           });
         });
@@ -273,7 +273,7 @@ void sweep_region(const Exec& exec, const Impl& m, const K& k, const core::Field
 // (the z mirrors of a ghost plane step t + 1 reads lie within 2 rz planes of it, so step t + 2 has
 // not overwritten them; the y ghost rows and their mirrors stay in one tile: CycleRegions).
 // Only tiles [tile0, tile1) of the pass run here, in order (a pass may be cut into several calls).
-template <Scheme S, class K, class Rows, class Single>
+template <core::Integrator S, class K, class Rows, class Single>
 void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
                   int last, long tile0, long tile1, const PassWalls* walls, const Rows& rows, const Single& single) {
   double* const field[2] = {a.view.data(), b.view.data()};
@@ -305,7 +305,7 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
 // kernel): one team of all host threads, which split the rows of each (tile, stage, step) and meet at
 // a barrier before the next; with one thread the rows run in order on the calling thread. With
 // `between`, one such launch per tile and `between` on the calling thread after each but the last.
-template <Scheme S, class K>
+template <core::Integrator S, class K>
 void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
                    int last, const BetweenTiles& between, const PassWalls* walls) {
   using Host = Kokkos::DefaultHostExecutionSpace;
@@ -339,10 +339,10 @@ void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, 
   if constexpr (kHost) {
     if (steps.tiling().tile_y > 0) {
       with_kernel(m, [&](const auto& k) {
-        if (m.scheme == Scheme::kEuler)
-          sweep_blocked<Scheme::kEuler>(m, k, a, b, coeff, steps, first, last, between, walls);
+        if (m.scheme == core::Integrator::kExplicitEuler)
+          sweep_blocked<core::Integrator::kExplicitEuler>(m, k, a, b, coeff, steps, first, last, between, walls);
         else
-          sweep_blocked<Scheme::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between, walls);
+          sweep_blocked<core::Integrator::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between, walls);
       });
       return;
     }
@@ -366,10 +366,10 @@ void StencilOperator::apply(const core::Field& in, core::Field& out, double coef
   const Impl& m = *impl_;
   check_same_layout(m.layout, in, out);
   with_kernel(m, [&](const auto& k) {
-    if (m.scheme == Scheme::kEuler)
-      sweep_interior<Scheme::kEuler>(m, k, in, out, coeff);
+    if (m.scheme == core::Integrator::kExplicitEuler)
+      sweep_interior<core::Integrator::kExplicitEuler>(m, k, in, out, coeff);
     else
-      sweep_interior<Scheme::kLeapfrog>(m, k, in, out, coeff);
+      sweep_interior<core::Integrator::kLeapfrog>(m, k, in, out, coeff);
   });
 }
 
@@ -377,10 +377,10 @@ void StencilOperator::apply(const core::Field& in, core::Field& out, double coef
   const Impl& m = *impl_;
   check_same_layout(m.layout, in, out);
   with_kernel(m, [&](const auto& k) {
-    if (m.scheme == Scheme::kEuler)
-      sweep_region<Scheme::kEuler>(exec, m, k, in, out, coeff, cells);
+    if (m.scheme == core::Integrator::kExplicitEuler)
+      sweep_region<core::Integrator::kExplicitEuler>(exec, m, k, in, out, coeff, cells);
     else
-      sweep_region<Scheme::kLeapfrog>(exec, m, k, in, out, coeff, cells);
+      sweep_region<core::Integrator::kLeapfrog>(exec, m, k, in, out, coeff, cells);
   });
 }
 

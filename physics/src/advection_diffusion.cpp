@@ -16,7 +16,7 @@
 #include "cartex/kernels/linear_update.hpp"
 #include "cartex/physics/advection_stencil.hpp"
 #include "cartex/physics/euler_sine_mode.hpp"
-#include "equation_rows.hpp"
+#include "cartex/physics/equation.hpp"
 
 namespace cartex::physics {
 
@@ -75,8 +75,8 @@ core::TimeStepLimit dt_max(const core::Stencil& op, const core::PhysicsValues&) 
   return core::time_step_limit(op, core::Integrator::kExplicitEuler, 1.0);
 }
 
-std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, const core::FieldLayout& layout) {
-  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, kernels::Scheme::kEuler, cfg.dt);
+std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, const core::FieldLayout& layout, const CoefficientFields&) {
+  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, core::Integrator::kExplicitEuler, cfg.dt);
 }
 
 // 2^dim plane waves times G^n (euler_sine_mode.hpp), the solution on the infinite lattice: exact when
@@ -99,30 +99,27 @@ std::string check_advection(const core::PhysicsValue& v, int) {
 
 const Equation& advection_diffusion_equation() {
   using Kind = core::PhysicsKey::Kind;
-  static const Equation row{
-      "advection-diffusion",
-      "advect3d",
-      "advection-diffusion equation (explicit Euler)",
-      "u_t + v . grad u = alpha L(u)",
-      {{"alpha", Kind::kNonNegativeNumber, "number ≥ 0", "required", {}, "diffusivity α of `u_t + v·∇u = α·L(u)`",
-        "a number >= 0", "diffusivity", 0, {}},
-       {"velocity", Kind::kNumberList, "list of 2 or 3 finite numbers, one per dimension", "required", {},
-        "flow velocity v of `u_t + v·∇u = α·L(u)`", "a list of numbers, one per dimension", "flow velocity", 0, {}},
-       {"advection", Kind::kMapping, "mapping `{scheme: upwind or central, order: N}`", "required", {},
-        "the first derivative of the advection term: `upwind` of order 1, 2, 3 or 4 (biased against the flow), `central` "
-        "of order 2 or 4 ([stencils.md](stencils.md#first-derivatives-and-the-advectiondiffusion-operator))",
-        "a mapping {scheme: upwind or central, order: N}", "first-derivative scheme", 0, check_advection}},
-      Integrator::kEuler,
-      dt_max,
-      "explicit Euler, from the operator stencil's Fourier symbol",
-      {"u"},
-      {"sine", "gaussian"},
-      nullptr,
-      make_update,
-      nullptr,
-      operator_stencil,
-      exact_modes,
-  };
+  static const Equation row = [] {
+    Equation e;
+    e.name = "advection-diffusion";
+    e.app = "advect3d";
+    e.title = "advection-diffusion equation (explicit Euler)";
+    e.pde = "u_t + v . grad u = alpha L(u)";
+    e.keys = {{"alpha", Kind::kNonNegativeNumber, "number ≥ 0", "required", {}, "diffusivity α of `u_t + v·∇u = α·L(u)`",
+               "a number >= 0", "diffusivity", 0, {}},
+              {"velocity", Kind::kNumberList, "list of 2 or 3 finite numbers, one per dimension", "required", {},
+               "flow velocity v of `u_t + v·∇u = α·L(u)`", "a list of numbers, one per dimension", "flow velocity", 0, {}},
+              {"advection", Kind::kMapping, "mapping `{scheme: upwind or central, order: N}`", "required", {},
+               "the first derivative of the advection term: `upwind` of order 1, 2, 3 or 4 (biased against the flow), `central` "
+               "of order 2 or 4 ([stencils.md](stencils.md#first-derivatives-and-the-advectiondiffusion-operator))",
+               "a mapping {scheme: upwind or central, order: N}", "first-derivative scheme", 0, check_advection}};
+    e.dt_max = dt_max;
+    e.limit_text = "explicit Euler, from the operator stencil's Fourier symbol";
+    e.make_update = make_update;
+    e.operator_stencil = operator_stencil;
+    e.exact_modes = exact_modes;
+    return e;
+  }();
   return row;
 }
 

@@ -3,7 +3,8 @@
 
 #include "cartex/core/stability.hpp"
 #include "cartex/kernels/linear_update.hpp"
-#include "equation_rows.hpp"
+#include "cartex/kernels/flux_diffusion.hpp"
+#include "cartex/physics/equation.hpp"
 
 namespace cartex::physics {
 
@@ -22,33 +23,33 @@ double sine_amplitude(const core::Config& cfg, double lambda, double n, double a
   return a * std::pow(1.0 + cfg.dt * alpha_of(cfg.physics) * lambda, n);
 }
 
-std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, const core::FieldLayout& layout) {
-  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, kernels::Scheme::kEuler, cfg.dt * alpha_of(cfg.physics));
+// A field alpha: u_t = div(alpha grad u) in flux form (kernels/flux_diffusion.hpp); else alpha L(u).
+std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, const core::FieldLayout& layout,
+                                                     const CoefficientFields& coefficients) {
+  if (const auto alpha = coefficients.find("alpha"); alpha != coefficients.end())
+    return std::make_unique<kernels::FluxDiffusionUpdate>(*alpha->second, layout, cfg.grid, cfg.dt);
+  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, core::Integrator::kExplicitEuler, cfg.dt * alpha_of(cfg.physics));
 }
 
 }  // namespace
 
 const Equation& heat_equation() {
-  static const Equation row{
-      "heat",
-      "heat3d",
-      "explicit heat equation",
-      "u_t = alpha L(u)",
-      {{"alpha", core::PhysicsKey::Kind::kCoefficient, "positive number or mapping", "required", {},
-        "diffusivity α of `u_t = α·L(u)`; a mapping with one of `layers`, `gaussian`, `hdf5` makes α a field and heat3d "
-        "solves `u_t = div(α grad u)` in flux form on the second-order star ([Field alpha](#field-alpha))",
-        "a positive number", "diffusivity", 0, {}}},
-      Integrator::kEuler,
-      dt_max,
-      "dt <= 2/(alpha*rho)",
-      {"u"},
-      {"sine", "gaussian"},
-      sine_amplitude,
-      make_update,
-      nullptr,
-      nullptr,
-      nullptr,
-  };
+  static const Equation row = [] {
+    Equation e;
+    e.name = "heat";
+    e.app = "heat3d";
+    e.title = "explicit heat equation";
+    e.pde = "u_t = alpha L(u)";
+    e.keys = {{"alpha", core::PhysicsKey::Kind::kCoefficient, "positive number or mapping", "required", {},
+               "diffusivity α of `u_t = α·L(u)`; a mapping with one of `layers`, `gaussian`, `hdf5` makes α a field and heat3d "
+               "solves `u_t = div(α grad u)` in flux form on the second-order star ([Field alpha](#field-alpha))",
+               "a positive number", "diffusivity", 0, {}}};
+    e.dt_max = dt_max;
+    e.limit_text = "dt <= 2/(alpha*rho)";
+    e.sine_amplitude = sine_amplitude;
+    e.make_update = make_update;
+    return e;
+  }();
   return row;
 }
 

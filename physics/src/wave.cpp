@@ -4,7 +4,7 @@
 
 #include "cartex/core/stability.hpp"
 #include "cartex/kernels/linear_update.hpp"
-#include "equation_rows.hpp"
+#include "cartex/physics/equation.hpp"
 
 namespace cartex::physics {
 
@@ -27,39 +27,37 @@ double sine_amplitude(const core::Config& cfg, double lambda, double n, double a
   return a * std::cos(n * std::acos(std::clamp(cos_wdt, -1.0, 1.0)));
 }
 
-std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, const core::FieldLayout& layout) {
+std::unique_ptr<kernels::UpdateOperator> make_update(const core::Config& cfg, const core::FieldLayout& layout, const CoefficientFields&) {
   const double c = speed_of(cfg.physics);
-  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, kernels::Scheme::kLeapfrog, cfg.dt * cfg.dt * c * c);
+  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, core::Integrator::kLeapfrog, cfg.dt * cfg.dt * c * c);
 }
 
 // The level before the first, u^(-1) = u^0 + dt^2*c^2/2 L(u^0) (zero initial velocity, second order;
 // exact for the sine mode).
 std::unique_ptr<kernels::UpdateOperator> make_start(const core::Config& cfg, const core::FieldLayout& layout) {
   const double c = speed_of(cfg.physics);
-  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, kernels::Scheme::kEuler, 0.5 * cfg.dt * cfg.dt * c * c);
+  return std::make_unique<kernels::LinearUpdate>(cfg.stencil, layout, core::Integrator::kExplicitEuler, 0.5 * cfg.dt * cfg.dt * c * c);
 }
 
 }  // namespace
 
 const Equation& wave_equation() {
-  static const Equation row{
-      "wave",
-      "wave3d",
-      "wave equation (leapfrog)",
-      "u_tt = c^2 L(u)",
-      {{"speed", core::PhysicsKey::Kind::kPositiveNumber, "positive number", "required", {},
-        "wave speed c of `u_tt = c²·L(u)`", "a positive number", "wave speed", 0, {}}},
-      Integrator::kLeapfrog,
-      dt_max,
-      "dt <= 2/(speed*sqrt(rho))",
-      {"u", "u_previous"},
-      {"sine", "gaussian"},
-      sine_amplitude,
-      make_update,
-      make_start,
-      nullptr,
-      nullptr,
-  };
+  static const Equation row = [] {
+    Equation e;
+    e.name = "wave";
+    e.app = "wave3d";
+    e.title = "wave equation (leapfrog)";
+    e.pde = "u_tt = c^2 L(u)";
+    e.keys = {{"speed", core::PhysicsKey::Kind::kPositiveNumber, "positive number", "required", {},
+               "wave speed c of `u_tt = c²·L(u)`", "a positive number", "wave speed", 0, {}}};
+    e.integrator = core::Integrator::kLeapfrog;
+    e.dt_max = dt_max;
+    e.limit_text = "dt <= 2/(speed*sqrt(rho))";
+    e.sine_amplitude = sine_amplitude;
+    e.make_update = make_update;
+    e.make_start = make_start;
+    return e;
+  }();
   return row;
 }
 

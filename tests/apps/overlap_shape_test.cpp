@@ -32,9 +32,9 @@ namespace {
 class DeferredUpdate final : public kernels::UpdateOperator {
  public:
   DeferredUpdate(std::unique_ptr<kernels::UpdateOperator> op, long* launches) : op_(std::move(op)), launches_(launches) {}
-  void apply(const core::Field& in, core::Field& out) const override { op_->apply(in, out); }
-  void apply(const core::Field& in, core::Field& out, const kernels::CellRegion& cells) const override { op_->apply(in, out, cells); }
-  void apply_async(const Kokkos::DefaultExecutionSpace&, const core::Field& in, core::Field& out,
+  void apply(const core::State& in, core::State& out) const override { op_->apply(in, out); }
+  void apply(const core::State& in, core::State& out, const kernels::CellRegion& cells) const override { op_->apply(in, out, cells); }
+  void apply_async(const Kokkos::DefaultExecutionSpace&, const core::State& in, core::State& out,
                    const kernels::CellRegion& cells) const override {
     ASSERT_FALSE(pending_) << "a second launch before the stepper waited for the first";
     pending_ = [this, &in, &out, cells] { op_->apply(in, out, cells); };
@@ -45,7 +45,7 @@ class DeferredUpdate final : public kernels::UpdateOperator {
     exec.fence();
     Kokkos::fence();  // the deferred work ran on the default instance
   }
-  void apply_steps(core::Field& a, core::Field& b, const kernels::CycleRegions& steps, int first, int last,
+  void apply_steps(core::State& a, core::State& b, const kernels::CycleRegions& steps, int first, int last,
                    const kernels::BetweenTiles& between, const kernels::PassWalls* walls) const override {
     op_->apply_steps(a, b, steps, first, last, between, walls);
   }
@@ -107,12 +107,12 @@ std::vector<double> fields_after(const Case& c, Mode run) {
   EXPECT_EQ(stepper.shape().kind, want) << c.name << ": " << app::cycle_kind_name(stepper.shape().kind) << ", expected "
                                         << app::cycle_kind_name(want);
   stepper.set_overlap_shape(run == Mode::kAsync || run == Mode::kAsyncDeferred ? app::OverlapShape::kAsync : app::OverlapShape::kChunked);
-  core::Field u("u", s.pattern.layout), next("next", s.pattern.layout);
+  core::State u({"u"}, s.pattern.layout), next({"next"}, s.pattern.layout);
   // Every wall ghost cell of the start (the refreshed walls' too: blocking and overlapped steps read
   // them at different times).
   const kernels::Boundary walls = kernels::make_boundary(s.cfg, physics::exact_solution(*s.equation, s.cfg));
-  for (core::Field* f : {&u, &next}) {
-    kernels::fill_initial(*f, s.cfg.grid, s.cfg.init);  // wave: next holds the previous level
+  for (core::State* f : {&u, &next}) {
+    kernels::fill_initial((*f)[0], s.cfg.grid, s.cfg.init);  // wave: next holds the previous level
     walls.fill(*f, 0);
   }
   for (int step = 1; step <= c.steps; ++step) {
@@ -122,9 +122,9 @@ std::vector<double> fields_after(const Case& c, Mode run) {
   EXPECT_TRUE(stepper.settled());
   if (run == Mode::kAsyncDeferred) EXPECT_GT(launches, 0) << c.name << ": no overlapped step ran the interior asynchronously";
   Kokkos::fence();
-  std::vector<double> out = host_copy(u);
+  std::vector<double> out = host_copy(u[0]);
   if (wave) {
-    const std::vector<double> previous = host_copy(next);
+    const std::vector<double> previous = host_copy(next[0]);
     out.insert(out.end(), previous.begin(), previous.end());
   }
   return out;

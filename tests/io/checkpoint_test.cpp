@@ -69,7 +69,7 @@ core::Config config(const std::string& equation, int dim) {
 
 // read_checkpoint for the state of c.equation's row (physics/equation.hpp): its checkpoint names.
 Checkpoint read_state(const std::string& path, const core::Config& c, const core::Box& box) {
-  return read_checkpoint(path, c, box, physics::find_equation(c.equation).state, physics::equation_names());
+  return read_checkpoint(path, c, box, physics::state_names(physics::find_equation(c.equation)), physics::equation_names());
 }
 
 // Field `which` at global cell (x, y, z): distinct for every cell and field, exact in a double.

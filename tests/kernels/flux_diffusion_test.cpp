@@ -83,7 +83,7 @@ double interior_sum(const core::Field& f) {
 }
 
 // `steps` steps of `op` from a copy of `start` (periodic or walls as in `g`); returns the final field.
-core::Field run(const UpdateOperator& op, const core::Field& start, const core::GlobalGrid& g, long steps,
+core::Field run(const FieldUpdate& op, const core::Field& start, const core::GlobalGrid& g, long steps,
                 const std::array<std::array<double, 2>, 3>& wall = {}) {
   core::Field u("u", start.layout), v("v", start.layout);
   Kokkos::deep_copy(u.view, start.view);
@@ -113,7 +113,7 @@ TEST(FluxDiffusion, ConstantFieldMatchesTheScalarPathToRounding) {
     c.value = alpha;
     const core::Field a = make_coefficient_field(c, g, l);
     const FluxDiffusionUpdate flux(a, l, g, dt);
-    const LinearUpdate scalar(core::make_builtin_stencil(dim == 3 ? "7pt" : "5pt", g), l, Scheme::kEuler, dt * alpha);
+    const LinearUpdate scalar(core::make_builtin_stencil(dim == 3 ? "7pt" : "5pt", g), l, core::Integrator::kExplicitEuler, dt * alpha);
     core::Field u("u", l);
     fill_random(u, 7);
     const std::array<std::array<double, 2>, 3> wall{{{0, 0}, {0.5, -0.25}, {0, 0}}};

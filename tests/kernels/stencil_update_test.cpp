@@ -134,7 +134,7 @@ double reference_acc(const core::Stencil& s, const double* u, long p, long sy, l
 }
 
 // out over the interior by the reference order and scheme, on host copies.
-HostView reference_apply(const core::Stencil& s, const core::Field& in, const core::Field& out, double coeff, Scheme scheme) {
+HostView reference_apply(const core::Stencil& s, const core::Field& in, const core::Field& out, double coeff, core::Integrator scheme) {
   const core::FieldLayout& l = in.layout;
   HostView u = host(in), v = host(out);
   const long sy = l.extent(0), sz = l.extent(0) * l.extent(1);
@@ -143,7 +143,7 @@ HostView reference_apply(const core::Stencil& s, const core::Field& in, const co
       for (long i = l.halo.lo[0]; i < l.halo.lo[0] + l.box.n[0]; ++i) {
         const long p = k * sz + j * sy + i;
         const double acc = reference_acc(s, u.data(), p, sy, sz);
-        v.data()[p] = scheme == Scheme::kLeapfrog ? (2.0 * u.data()[p] - v.data()[p]) + coeff * acc
+        v.data()[p] = scheme == core::Integrator::kLeapfrog ? (2.0 * u.data()[p] - v.data()[p]) + coeff * acc
                                                   : u.data()[p] + coeff * acc;
       }
   return v;
@@ -209,8 +209,9 @@ TEST(StencilKernels, SpecializedGenericAndReferenceAgreeBitwise) {
   std::mt19937_64 rng(7);
   for (const auto& c : specialized_cases())
     for (const auto& n : sizes(c.stencil.dim))
-      for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
-        const std::string what = c.label + " n=" + std::to_string(n[0]) + (scheme == Scheme::kEuler ? " euler" : " leapfrog");
+      for (core::Integrator scheme : {core::Integrator::kExplicitEuler, core::Integrator::kLeapfrog}) {
+        const std::string what =
+            c.label + " n=" + std::to_string(n[0]) + (scheme == core::Integrator::kExplicitEuler ? " euler" : " leapfrog");
         const core::FieldLayout l = layout_for(c.stencil, n);
         const StencilOperator fast(c.stencil, l, StencilOperator::Kernel::kAuto, scheme);
         const StencilOperator generic(c.stencil, l, StencilOperator::Kernel::kGeneric, scheme);
@@ -234,10 +235,10 @@ TEST(StencilKernels, RegionSweepEqualsInteriorSweepOnItsCells) {
   for (const auto& c : specialized_cases())
     for (const auto& n : sizes(c.stencil.dim))
       for (auto kernel : {StencilOperator::Kernel::kAuto, StencilOperator::Kernel::kGeneric})
-        for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
+        for (core::Integrator scheme : {core::Integrator::kExplicitEuler, core::Integrator::kLeapfrog}) {
           const std::string what = c.label + " n=" + std::to_string(n[0]) +
                                    (kernel == StencilOperator::Kernel::kAuto ? " auto" : " generic") +
-                                   (scheme == Scheme::kEuler ? " euler" : " leapfrog");
+                                   (scheme == core::Integrator::kExplicitEuler ? " euler" : " leapfrog");
           const core::FieldLayout l = layout_for(c.stencil, n);
           const StencilOperator op(c.stencil, l, kernel, scheme);
           core::Field in("in", l), old("old", l);
@@ -267,7 +268,7 @@ TEST(StencilKernels, LeapfrogMatchesADirectComputation) {
     fill_random(out, rng);
     const HostView u = host(in), old = host(out);
     const double coeff = 1e-3;
-    StencilOperator(c.stencil, l, StencilOperator::Kernel::kAuto, Scheme::kLeapfrog).apply(in, out, coeff);
+    StencilOperator(c.stencil, l, StencilOperator::Kernel::kAuto, core::Integrator::kLeapfrog).apply(in, out, coeff);
     const HostView v = host(out);
     const long sy = l.extent(0), sz = l.extent(0) * l.extent(1);
     double scale = 0;
@@ -358,7 +359,7 @@ TEST(StencilKernels, LargeGenericStencilsFollowTheDocumentedOrder) {
       star_stencil(3, 6, {0.1, 0.1, 0.1})};                                           // radius 6: generic
   for (const auto& s : stencils)
     for (const auto& n : std::vector<std::array<long, 3>>{{21, 4, 3}, {6, 2, 2}})
-      for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
+      for (core::Integrator scheme : {core::Integrator::kExplicitEuler, core::Integrator::kLeapfrog}) {
         const core::FieldLayout l = layout_for(s, n);
         const StencilOperator op(s, l, StencilOperator::Kernel::kAuto, scheme);
         EXPECT_STREQ(op.kernel_name(), "generic");
@@ -390,7 +391,7 @@ TEST(StencilKernels, GenericStencilsFollowTheDocumentedOrder) {
       s.weights.push_back(values[pick(rng)]);
     }
     const core::FieldLayout l = layout_for(s, s.dim == 3 ? std::array<long, 3>{13, 4, 3} : std::array<long, 3>{21, 5, 1});
-    for (Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
+    for (core::Integrator scheme : {core::Integrator::kExplicitEuler, core::Integrator::kLeapfrog}) {
       const StencilOperator op(s, l, StencilOperator::Kernel::kAuto, scheme);
       core::Field in("in", l), out("out", l);
       fill_random(in, rng);

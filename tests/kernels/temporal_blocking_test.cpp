@@ -74,7 +74,7 @@ long first_difference(const core::Field& a, const core::Field& b) {
 // Runs steps first..k of one cycle one by one and blocked with tile_y; expects equal bits everywhere.
 // With `between`, the blocked pass is cut after every tile (overlap's progress calls): the hook must
 // run once between each two tiles, and change nothing.
-void expect_blocked_equals_single(const core::Stencil& st, const HaloPattern& p, Scheme scheme, int first, long tile_y,
+void expect_blocked_equals_single(const core::Stencil& st, const HaloPattern& p, core::Integrator scheme, int first, long tile_y,
                                   const std::string& what, bool between = false) {
   const int k = static_cast<int>(p.update.size());  // one update region per step of the cycle
   const StencilOperator op(st, p.layout, StencilOperator::Kernel::kAuto, scheme);
@@ -110,9 +110,9 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
         const int reach = std::max({r.lo[0], r.hi[0], r.lo[1], r.hi[1], r.lo[2], r.hi[2]});
         for (int k = 1; k <= 8 && k * reach <= 16; ++k) {
           const HaloPattern p = make_halo_pattern(dec, st, k);
-          for (const Scheme scheme : {Scheme::kEuler, Scheme::kLeapfrog}) {
+          for (const core::Integrator scheme : {core::Integrator::kExplicitEuler, core::Integrator::kLeapfrog}) {
             const std::string what = std::to_string(dim) + "D " + (periodic ? "periodic" : "walls") + " " + st.name +
-                                     " k " + std::to_string(k) + (scheme == Scheme::kEuler ? " euler" : " leapfrog");
+                                     " k " + std::to_string(k) + (scheme == core::Integrator::kExplicitEuler ? " euler" : " leapfrog");
             for (const long tile_y : {1L, 4L, default_tile_y(TileBasis::of(p.layout)), p.layout.extent(1)})
               expect_blocked_equals_single(st, p, scheme, 1, tile_y, what);
             expect_blocked_equals_single(st, p, scheme, 1, 5, what, true);

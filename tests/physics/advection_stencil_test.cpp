@@ -130,7 +130,7 @@ TEST(AdvectionDiffusionStencil, StarShapedRunsGenericKernel) {
       std::uniform_real_distribution<double> uni(-1, 1);
       for (size_t q = 0; q < h.size(); ++q) h.data()[q] = uni(rng);
       Kokkos::deep_copy(a.view, h);
-      const kernels::StencilOperator op(s, l, kernels::StencilOperator::Kernel::kAuto, kernels::Scheme::kEuler);
+      const kernels::StencilOperator op(s, l, kernels::StencilOperator::Kernel::kAuto, core::Integrator::kExplicitEuler);
       EXPECT_STREQ(op.kernel_name(), "generic") << label(in);
       const double dt = 1e-3;
       op.apply(a, b, dt);

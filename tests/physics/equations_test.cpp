@@ -66,15 +66,19 @@ TEST(Equations, EveryRowIsComplete) {
     }
     EXPECT_NE(eq->dt_max, nullptr);
     EXPECT_NE(eq->make_update, nullptr);
-    ASSERT_FALSE(eq->state.empty());
-    EXPECT_EQ(eq->state.front(), "u");
-    for (const auto& s : eq->state) EXPECT_TRUE(std::regex_match(s, dataset)) << s;
-    // The driver holds u and one more level; a two-level integrator starts by filling that level.
-    const bool two_levels = eq->integrator == physics::Integrator::kLeapfrog;
-    EXPECT_EQ(eq->state.size(), two_levels ? 2u : 1u);
+    ASSERT_FALSE(eq->fields.empty());
+    EXPECT_EQ(eq->fields.front(), "u");
+    const std::vector<std::string> state = physics::state_names(*eq);
+    for (const auto& s : state) EXPECT_TRUE(std::regex_match(s, dataset)) << s;
+    EXPECT_EQ(std::set<std::string>(state.begin(), state.end()).size(), state.size()) << "a dataset named twice";
+    // A two-level integrator holds each field's previous level too, and starts by filling it.
+    const bool two_levels = eq->integrator == core::Integrator::kLeapfrog;
+    EXPECT_EQ(state.size(), (two_levels ? 2 : 1) * eq->fields.size());
     EXPECT_EQ(eq->make_start != nullptr, two_levels);
     EXPECT_FALSE(eq->initial_conditions.empty());
     for (const auto& init : eq->initial_conditions) EXPECT_TRUE(init == "sine" || init == "gaussian") << init;
+    // A row with its own initial state may have fields beyond u; one without fills u alone.
+    EXPECT_TRUE(eq->fill_initial != nullptr || eq->fields.size() == 1);
   }
 }
 
@@ -100,8 +104,8 @@ TEST(Equations, UnknownNamesAreRefusedWithTheKnownOnes) {
 
 // Old checkpoints hold these datasets: the names must never change.
 TEST(Equations, CheckpointNamesOfTheState) {
-  EXPECT_EQ(physics::find_equation("heat").state, (std::vector<std::string>{"u"}));
-  EXPECT_EQ(physics::find_equation("wave").state, (std::vector<std::string>{"u", "u_previous"}));
+  EXPECT_EQ(physics::state_names(physics::find_equation("heat")), (std::vector<std::string>{"u"}));
+  EXPECT_EQ(physics::state_names(physics::find_equation("wave")), (std::vector<std::string>{"u", "u_previous"}));
 }
 
 TEST(Equations, StabilityLimitsAreTodaysBitForBit) {

@@ -212,7 +212,7 @@ void AutoStepper::choose(long candidate) {
   }
 }
 
-void AutoStepper::switch_to_choice(core::Field& u) {
+void AutoStepper::switch_to_choice(core::State& u) {
   Stepper& target = stepper_for(k_);
   if (&target != current_) {
     target.begin_at(now_);
@@ -254,7 +254,7 @@ void AutoStepper::switch_to_choice(core::Field& u) {
   }
 }
 
-void AutoStepper::step(core::Field& u, core::Field& next) {
+void AutoStepper::step(core::State& u, core::State& next) {
   if (!started_) {
     started_ = true;
     if (s_.measure) start_phase(Phase::kSteps);

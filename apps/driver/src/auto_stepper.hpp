@@ -61,13 +61,13 @@ class AutoStepper {
   explicit AutoStepper(const Setup& s);
 
   // Computes `next` from `u` as Stepper::step does; between trials it switches k, tiles or overlap.
-  void step(core::Field& u, core::Field& next);
+  void step(core::State& u, core::State& next);
   void observe(std::function<bool(long step)> observed);
   bool settled() const { return current_->settled(); }
   // A blocking exchange of u's halo by the current stepper (start-up of multi-level schemes).
-  void exchange(core::Field& u) { current_->exchange(u); }
+  void exchange(core::State& u) { current_->exchange(u); }
   // comm.overlap true: Stepper::calibrate before the loop (auto calibrates when it picks overlap).
-  void calibrate(core::Field& u, core::Field& next, bool next_is_scratch) { current_->calibrate(u, next, next_is_scratch); }
+  void calibrate(core::State& u, core::State& next, bool next_is_scratch) { current_->calibrate(u, next, next_is_scratch); }
 
   // The stepper in use (the picks, once the walk is done).
   const Stepper& stepper() const { return *current_; }
@@ -115,7 +115,7 @@ class AutoStepper {
   void choose(long candidate);
   // Puts the choices into effect at the start of a step (the end of a cycle): switches steppers,
   // tiles and overlap; once every phase is done, frees the other steppers.
-  void switch_to_choice(core::Field& u);
+  void switch_to_choice(core::State& u);
 
   const Setup& s_;
   std::map<int, ForK> for_k_;

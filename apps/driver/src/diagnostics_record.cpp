@@ -21,11 +21,17 @@ double cell_volume(const core::GlobalGrid& g) {
 
 }  // namespace
 
-Record diagnose(const Setup& s, const core::Field& u, long step, const kernels::Allreduce& reduce) {
+Record diagnose(const Setup& s, const core::State& state, long step, const kernels::Allreduce& reduce) {
   core::PhaseScope phase(core::Phase::kDiagnostics);
   const MPI_Comm comm = s.comm();
-  Record r{step, core::step_time(s.cfg, step), kernels::field_stats(u, comm, reduce), 0.0, -1.0};
-  r.integral = r.stats.sum * cell_volume(s.cfg.grid);
+  Record r;
+  r.step = step;
+  r.time = core::step_time(s.cfg, step);
+  for (const core::Field& f : state) {
+    const kernels::FieldStats stats = kernels::field_stats(f, comm, reduce);
+    r.fields.push_back({stats, stats.sum * cell_volume(s.cfg.grid)});
+  }
+  const core::Field& u = state[0];
   kernels::ModeSum modes;
   if (s.equation->exact_modes && s.equation->exact_modes(s.cfg, step, modes)) {
     r.error = kernels::relative_error_vs_modes(u, s.cfg.grid, modes, comm, reduce);
@@ -38,8 +44,9 @@ Record diagnose(const Setup& s, const core::Field& u, long step, const kernels::
   return r;
 }
 
-std::string describe(const Record& r) {
-  std::string t = fmt::format("{}={:+.6e}  max={:.6e}", kIntegralColumn, r.integral, r.stats.max);
+std::string describe(const Setup& s, const Record& r) {
+  std::string t = fmt::format("{}={:+.6e}  max={:.6e}", kIntegralColumn, r.fields[0].integral, r.fields[0].stats.max);
+  for (std::size_t q = 1; q < r.fields.size(); ++q) t += fmt::format("  {}_max={:.6e}", s.equation->fields[q], r.fields[q].stats.max);
   if (r.error >= 0) t += fmt::format("  err={:.2e}", r.error);
   return t;
 }

@@ -45,14 +45,17 @@ struct Setup {
   halo::HaloPattern pattern;                   // this rank's halo blocks and update regions, laid out for
                                                // the deepest k candidate
   kernels::TileBasis tile_basis;               // auto's tile heights: the largest view and threads of all ranks
-  // Heat with a field physics.alpha: the coefficient on pattern.layout, halo included (built once,
-  // never exchanged: kernels/coefficient_field.hpp); null otherwise.
-  std::shared_ptr<const core::Field> alpha;
+  // The field coefficients (physics keys of kind kCoefficient given as a field, e.g. heat's alpha) on
+  // pattern.layout, halo included (built once, never exchanged: kernels/coefficient_field.hpp), by key.
+  physics::CoefficientFields coefficients;
   std::optional<io::Checkpoint> restart;  // --restart: the checked checkpoint with this rank's block
   std::shared_ptr<const Placement> placement;  // node layout, grid assignment, the run's communicator
 
   MPI_Comm comm() const { return placement->comm(); }
 };
+
+// The fields of the equation's state at one time level (physics::Equation::fields).
+inline int state_fields(const Setup& s) { return static_cast<int>(s.equation->fields.size()); }
 
 // Runs shorter than this keep the automatic choices unmeasured: k = 1, no overlap, default tiles.
 constexpr long kMinMeasuredSteps = 100;

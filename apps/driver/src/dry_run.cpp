@@ -84,7 +84,7 @@ void print_dry_run(const Setup& s) {
       table += fmt::format("  {:<28} ({})\n", backend.name, *why);
       continue;
     }
-    const halo::HaloStats st = backend.make({p, comm, &*s.geometry, s.cfg.gpu_aware_mpi})->stats();
+    const halo::HaloStats st = backend.make({p, comm, &*s.geometry, s.cfg.gpu_aware_mpi, state_fields(s)})->stats();
     const auto m = min_max(st.messages, comm), b = min_max(st.bytes, comm), r = min_max(st.rounds, comm);
     table += fmt::format("  {:<28} {:>12} {:>22} {:>8}\n", backend.name, fmt::format("{}..{}", m.first, m.second),
                          fmt::format("{}..{}", b.first, b.second), fmt::format("{}..{}", r.first, r.second));
@@ -127,10 +127,17 @@ void print_dry_run(const Setup& s) {
   std::string offsets;
   for (const auto& b : p.blocks) offsets += (offsets.empty() ? "" : " ") + offset_text(b.offset, dim);
   fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.blocks.size(), offsets);
-  // Leapfrog with k > 1 also exchanges the previous level each cycle (stepper.hpp): the tables count one field.
-  const bool two_fields = s.equation->state.size() > 1 && k > 1;
-  const char* per_cycle = two_fields ? "; each cycle exchanges 2 fields, u and the previous level: twice this" : "";
-  fmt::print("# halo exchange per backend (per exchange of one field and rank, min..max over ranks{})\n", per_cycle);
+  // The tables count one exchange of the state's fields together: the messages of one field, its bytes
+  // times their number. Leapfrog with k > 1 also moves the previous level each cycle (stepper.hpp).
+  const auto& fields = s.equation->fields;
+  const std::string per_cycle =
+      s.equation->integrator == core::Integrator::kLeapfrog && k > 1
+          ? fmt::format("; each cycle also moves the previous level: one exchange of {} fields without overlap (the same "
+                        "messages, twice the bytes), two of {} with overlap",
+                        2 * fields.size(), fields.size())
+          : std::string();
+  fmt::print("# halo exchange per backend (per exchange of {} field{} together ({}) and rank, min..max over ranks{})\n",
+             fields.size(), fields.size() == 1 ? "" : "s", fmt::join(fields, ", "), per_cycle);
   fmt::print("  {:<28} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
   fmt::print("mpi buffers: {}\n", s.memory.reason);
   fmt::print("{}", resources_text(s.resources));

@@ -37,7 +37,7 @@ std::vector<std::string> write_end_files(const Setup& s, const std::vector<Recor
       problems.push_back(e.what());
     }
   };
-  if (s.cfg.write_history) attempt([&] { write_history(s.cfg.output_dir, history); });
+  if (s.cfg.write_history) attempt([&] { write_history(s.cfg.output_dir, history, s.equation->fields); });
   const fs::path marker = fs::path(s.cfg.output_dir) / kRestartMarker;
   if (!stop_checkpoint.empty()) {
     attempt([&] { io::write_text_atomically(marker.string(), marker_text(s, stop_checkpoint)); });

@@ -105,7 +105,8 @@ int max_ranks_per_node(MPI_Comm comm) {
 
 // Fields laid out for the deepest k of `ks`; a plan, halo lists and a geometry for each (auto keeps
 // every k it measures until it has chosen).
-ResourceEstimate estimate(const core::Config& cfg, int state_fields, const core::Decomposition& decomp, const std::vector<int>& ks) {
+ResourceEstimate estimate(const core::Config& cfg, int fields, int state_fields, const core::Decomposition& decomp,
+                          const std::vector<int>& ks) {
   const core::GlobalGrid& g = decomp.grid();
   const auto& dims = decomp.procs().dims;
   ResourceEstimate e;
@@ -123,8 +124,8 @@ ResourceEstimate estimate(const core::Config& cfg, int state_fields, const core:
     e.block_cells = block;
     if (halo_cells >= e.halo_cells) {
       e.halo_cells = halo_cells;
-      const int fields = core::has_field_coefficient(cfg) ? 3 : 2;  // u, next (, a field alpha)
-      e.field_bytes = fields * with_halo * kWord;
+      // The state and the next (or previous) level, and the field coefficients.
+      e.field_bytes = (2 * fields + core::field_coefficient_count(cfg)) * with_halo * kWord;
     }
     e.buffer_bytes += buffer_bytes(cfg.backend, halo_cells, g.dim, halo::mpi_memory(cfg.gpu_aware_mpi).stage);
     e.index_bytes += 2 * 2 * halo_cells * kIndex;  // send and receive lists, in the pattern and in the plan
@@ -137,9 +138,9 @@ ResourceEstimate estimate(const core::Config& cfg, int state_fields, const core:
 
 }  // namespace
 
-ResourceEstimate check_resources(const core::Config& cfg, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
+ResourceEstimate check_resources(const core::Config& cfg, int fields, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
                                  const std::vector<int>& ks) {
-  ResourceEstimate e = estimate(cfg, state_fields, decomp, ks);
+  ResourceEstimate e = estimate(cfg, fields, state_fields, decomp, ks);
   e.ranks_on_node = max_ranks_per_node(launch);
   // A malformed CARTEX_MEMORY_LIMIT on one rank fails every rank (core/agreement.hpp); the smallest
   // limit of any node decides, so that every rank decides alike.

@@ -40,7 +40,7 @@ constexpr double kMaxWalkCells = 1024.0 * 1024.0 * 1024.0;
 // given k, or every k auto measures: fields for the deepest, a plan for each) and the node limit;
 // throws InputError at grid.n or halo.steps_per_exchange (whichever dominates) with the estimate when
 // the node total exceeds the limit or the walk exceeds kMaxWalkCells. The same on every rank. Collective.
-ResourceEstimate check_resources(const core::Config& cfg, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
+ResourceEstimate check_resources(const core::Config& cfg, int fields, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
                                  const std::vector<int>& ks);
 
 // The estimate as --dry-run prints it ("# resources" and one line per item).

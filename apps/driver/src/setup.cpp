@@ -14,7 +14,7 @@
 #include "cartex/kernels/coefficient_field.hpp"
 #include "comm_choices.hpp"
 #include "driver.hpp"
-#include "restart_alpha.hpp"
+#include "restart_coefficients.hpp"
 
 namespace cartex::app {
 
@@ -48,7 +48,8 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
   }
   for (;;) {
     try {
-      s.resources = check_resources(c, static_cast<int>(s.equation->state.size()), s.decomp, launch, ks);
+      s.resources = check_resources(c, state_fields(s), static_cast<int>(physics::state_names(*s.equation).size()), s.decomp,
+                                    launch, ks);
       break;
     } catch (const core::InputError&) {
       if (ks.size() == 1) throw;
@@ -69,15 +70,18 @@ void check_initial_condition(const physics::Equation& equation, const core::Conf
                                                                              fmt::join(accepted, " or "), c.init.type)));
 }
 
-// With a field physics.alpha (heat): the coefficient on `layout` (its form, or this rank's block and
-// halo of the HDF5 dataset, which loading the input has checked already); null otherwise.
-std::shared_ptr<const core::Field> make_alpha_field(const core::Config& cfg, const core::FieldLayout& layout) {
-  const core::CoefficientInput* a = core::field_coefficient(cfg, "alpha");
-  if (a == nullptr) return nullptr;
-  if (a->form != core::CoefficientInput::Form::kHdf5)
-    return std::make_shared<const core::Field>(kernels::make_coefficient_field(*a, cfg.grid, layout));
-  return std::make_shared<const core::Field>(
-      kernels::coefficient_field_from_values(io::read_coefficient_file(a->file, a->dataset, cfg.grid, layout), layout));
+// Every field coefficient of the run (a physics key given as a field: heat's alpha) on `layout`: its
+// form, or this rank's block and halo of the HDF5 dataset, which loading the input has checked already.
+physics::CoefficientFields make_coefficient_fields(const core::Config& cfg, const core::FieldLayout& layout) {
+  physics::CoefficientFields fields;
+  for (const auto& [key, a] : cfg.coefficients) {
+    if (!a.is_field()) continue;
+    fields[key] = a.form != core::CoefficientInput::Form::kHdf5
+                      ? std::make_shared<const core::Field>(kernels::make_coefficient_field(a, cfg.grid, layout))
+                      : std::make_shared<const core::Field>(kernels::coefficient_field_from_values(
+                            io::read_coefficient_file(a.file, a.dataset, cfg.grid, layout), layout));
+  }
+  return fields;
 }
 
 }  // namespace
@@ -102,8 +106,8 @@ Setup make_setup(const std::string& app, const physics::Equation& equation, cons
   Setup s;
   s.app = app;
   s.input = input;
-  // The driver holds the state in u and one more level (time_loop.cpp).
-  core::require(equation.state.size() == 1 || equation.state.size() == 2, "make_setup: an equation's state is 1 or 2 fields");
+  core::require(!equation.fields.empty() && equation.dt_max && equation.make_update,
+                "make_setup: an equation row without fields, dt_max or update");
   s.equation = &equation;
   // Each step below that a rank takes from its own data is agreed across the ranks before the next
   // collective (core/agreement.hpp): the input (the same bytes on every rank, app_main.cpp) and the
@@ -152,7 +156,7 @@ Setup make_setup(const std::string& app, const physics::Equation& equation, cons
   long basis[2] = {own.rows, own.threads};
   core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, basis, 2, MPI_LONG, MPI_MAX, s.comm()), "MPI_Allreduce");
   s.tile_basis = {basis[0], static_cast<int>(basis[1])};
-  s.alpha = make_alpha_field(s.cfg, s.pattern.layout);
+  s.coefficients = make_coefficient_fields(s.cfg, s.pattern.layout);
   return s;
 }
 
@@ -200,7 +204,7 @@ void load_restart(Setup& s, const std::string& path) {
   core::check_mpi(MPI_Comm_rank(s.comm(), &rank), "MPI_Comm_rank");
   try {
     s.restart = io::read_checkpoint(path, s.cfg, s.decomp.box(rank), restart_field_names(s), physics::equation_names());
-    check_restart_alpha(s);
+    check_restart_coefficients(s);
   } catch (const core::InputError& e) {
     throw core::InputError(fmt::format("--restart {}", e.what()));
   }

@@ -5,7 +5,7 @@
 
 namespace cartex::app {
 
-void start_levels(const Setup& s, AutoStepper& stepper, core::Field& u, core::Field& previous) {
+void start_levels(const Setup& s, AutoStepper& stepper, core::State& u, core::State& previous) {
   if (!s.equation->make_start) return;
   const auto start = s.equation->make_start(s.cfg, s.pattern.layout);
   stepper.exchange(u);

@@ -9,13 +9,13 @@
 
 namespace cartex::app {
 
-// The update of a step: with a field alpha (heat), the flux form (kernels/flux_diffusion.hpp); a
-// registered point update of the stencil's name; else the equation's own (physics::Equation::make_update).
+// The update of a step: a registered point update of the stencil's name; else the equation's own
+// (physics::Equation::make_update, given the run's field coefficients).
 std::unique_ptr<kernels::UpdateOperator> make_update(const Setup& s);
 
 // An equation with a start (physics::Equation::make_start; wave: u^(-1) = u^0 + dt^2*c^2/2 * L(u^0))
 // fills `previous` with the level before the first, after exchanging u's halo (collective); the
 // others do nothing.
-void start_levels(const Setup& s, AutoStepper& stepper, core::Field& u, core::Field& previous);
+void start_levels(const Setup& s, AutoStepper& stepper, core::State& u, core::State& previous);
 
 }  // namespace cartex::app

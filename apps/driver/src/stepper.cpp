@@ -33,6 +33,20 @@ std::vector<std::vector<core::LineRun>> chunks_of(const std::vector<core::LineRu
   return out;
 }
 
+// The fields of one state, or of two, as one set for a halo plan.
+halo::FieldSet set_of(core::State& u) {
+  std::vector<core::Field*> fields;
+  for (core::Field& f : u) fields.push_back(&f);
+  return halo::FieldSet(std::move(fields));
+}
+
+halo::FieldSet set_of(core::State& u, core::State& v) {
+  std::vector<core::Field*> fields;
+  for (core::State* s : {&u, &v})
+    for (core::Field& f : *s) fields.push_back(&f);
+  return halo::FieldSet(std::move(fields));
+}
+
 // Runs `call` and adds its wall time to `seconds`.
 template <class Call>
 void timed(double& seconds, Call&& call) {
@@ -51,14 +65,17 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
       pattern_(&pattern),
       overlap_ready_(overlap_ready),
       overlap_(overlap),
-      keeps_previous_level_(s.equation->state.size() > 1),
-      plan_(halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi})),
+      keeps_previous_level_(s.equation->integrator == core::Integrator::kLeapfrog),
+      plan_(halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi, state_fields(s)})),
       op_(std::move(update)),
       boundary_(kernels::make_boundary(s.cfg, physics::exact_solution(*s.equation, s.cfg))),
       first_step_(s.restart ? s.restart->step : 0),
       last_step_(s.cfg.steps),
       pass_end_(first_step_) {
   core::require(overlap_ready || !overlap, "Stepper: overlap without its regions");
+  // Leapfrog with k > 1: the state and its previous level in one exchange (2N fields).
+  if (keeps_previous_level_ && k_ > 1)
+    levels_plan_ = halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi, 2 * state_fields(s)});
   build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, s.tile_basis, k_, op_->has_blocked_kernel(), tiling_reason_));
   if (!overlap_ready_) return;
   chunk_cells_ = std::max(1L, kChunkPointUpdates / std::max(1, s.cfg.stencil.size()));
@@ -134,7 +151,7 @@ void Stepper::begin_at(long step) {
   pass_end_ = step;
 }
 
-void Stepper::step(core::Field& u, core::Field& next) {
+void Stepper::step(core::State& u, core::State& next) {
   core::RegionScope region("cartex::step");
   const int j = static_cast<int>(steps_ % k_) + 1;
   ++steps_;
@@ -142,14 +159,17 @@ void Stepper::step(core::Field& u, core::Field& next) {
   if (now <= pass_end_) return;           // a blocked pass computed it already
   if (j > 1) return shape_.blocked() ? pass(u, next, j, now) : region_step(u, next, j, now);
   ++exchanges_;
-  if (shape_.exchanges_previous_level) timed(exchange_seconds_, [&] { plan_->exchange(next); });
+  // Overlapped with the previous level: that level first, blocking, on its own. A zero-copy plan
+  // reads the cells it sends until finish, and leapfrog's update of the inner cells overwrites the
+  // previous level in place, so it cannot be in flight beside them.
+  if (shape_.overlapped() && shape_.exchanges_previous_level) timed(exchange_seconds_, [&] { plan_->exchange(set_of(next)); });
   switch (shape_.kind) {
     case CycleKind::kExchangeSweep:
     case CycleKind::kExchangeRegions:
-      exchange_u(u, now);
+      exchange_u(u, next, now);
       return region_step(u, next, 1, now);
     case CycleKind::kExchangeBlocked:
-      exchange_u(u, now);
+      exchange_u(u, next, now);
       return pass(u, next, 1, now);
     case CycleKind::kOverlapRegions:
       return overlapped_step(u, next, now);
@@ -163,35 +183,39 @@ void Stepper::step(core::Field& u, core::Field& next) {
   }
 }
 
-void Stepper::exchange_u(core::Field& u, long now) {
-  timed(exchange_seconds_, [&] { plan_->exchange(u); });
+void Stepper::exchange_u(core::State& u, core::State& next, long now) {
+  // The previous level (in next) travels with u: one message per neighbour and round for both.
+  if (shape_.exchanges_previous_level)
+    timed(exchange_seconds_, [&] { levels_plan_->exchange(set_of(u, next)); });
+  else
+    timed(exchange_seconds_, [&] { plan_->exchange(set_of(u)); });
   refresh_walls(u, now - 1);
 }
 
-void Stepper::region_step(const core::Field& u, core::Field& next, int j, long now) {
+void Stepper::region_step(const core::State& u, core::State& next, int j, long now) {
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
   update(u, next, shape_.kind == CycleKind::kExchangeSweep ? nullptr : &cycle_->cells(j));
   refresh_walls(next, now);
 }
 
-void Stepper::exchange(core::Field& u) {
-  plan_->exchange(u);
+void Stepper::exchange(core::State& u) {
+  plan_->exchange(set_of(u));
   refresh_walls(u, first_step_ + steps_);
 }
 
-void Stepper::refresh_walls(core::Field& f, long step) const {
+void Stepper::refresh_walls(core::State& f, long step) const {
   if (!boundary_.refreshes()) return;
   core::PhaseScope phase(core::Phase::kUpdate);
   boundary_.refresh(f, step);
   Kokkos::fence();
 }
 
-void Stepper::overlapped_step(core::Field& u, core::Field& next, long now) {
+void Stepper::overlapped_step(core::State& u, core::State& next, long now) {
   // The exchange's visible time: start, every progress() call, finish. Async: the host thread drives
   // the exchange from start to end while the device updates the interior, so all of it is visible
   // and "hidden" (hidden_fraction()) stays near 0; overlap_cost() shows what overlapped there.
   const double begin = MPI_Wtime();
-  timed(exchange_seconds_, [&] { plan_->start(u); });
+  timed(exchange_seconds_, [&] { plan_->start(set_of(u)); });
   if (overlap_shape_ == OverlapShape::kChunked) {
     for (const kernels::CellRegion& chunk : inner_chunks_) {
       update(u, next, &chunk);  // one kernel launch per chunk, returning when done
@@ -205,7 +229,7 @@ void Stepper::overlapped_step(core::Field& u, core::Field& next, long now) {
     }
     timed(exchange_seconds_, [&] { progress_until_done(); });
   }
-  timed(exchange_seconds_, [&] { plan_->finish(u); });
+  timed(exchange_seconds_, [&] { plan_->finish(set_of(u)); });
   // Rewrites the wall ghost cells beside the block with the values the inner cells read (the same
   // bits), and those beside the halo from its new cells.
   refresh_walls(u, now - 1);
@@ -220,17 +244,17 @@ void Stepper::overlapped_step(core::Field& u, core::Field& next, long now) {
   ++overlapped_units_;
 }
 
-void Stepper::overlapped_pass(core::Field& u, core::Field& next, long now) {
+void Stepper::overlapped_pass(core::State& u, core::State& next, long now) {
   core::require(!boundary_.refreshes(), "Stepper: a blocked pass with refreshed walls");
   const int last = pass_last(1, now);
   const double begin = MPI_Wtime();
-  timed(exchange_seconds_, [&] { plan_->start(u); });
+  timed(exchange_seconds_, [&] { plan_->start(set_of(u)); });
   {
     core::PhaseScope phase(core::Phase::kUpdate);
     op_->apply_steps(u, next, *pass_split_, 1, last, [&] { timed(exchange_seconds_, [&] { progress(); }); });
     Kokkos::fence();
   }
-  timed(exchange_seconds_, [&] { plan_->finish(u); });
+  timed(exchange_seconds_, [&] { plan_->finish(set_of(u)); });
   // Step t reads the field step t - 1 wrote: u, next, u, ... (the rims in step order; split_cycle).
   for (int t = 1; t <= last; ++t) update(t % 2 == 1 ? u : next, t % 2 == 1 ? next : u, &pass_rims_[t - 1]);
   if (last == k_) {
@@ -262,11 +286,11 @@ int Stepper::pass_last(int j, long now) const {
   return last;
 }
 
-void Stepper::pass(core::Field& a, core::Field& b, int j, long now) {
+void Stepper::pass(core::State& a, core::State& b, int j, long now) {
   const int last = pass_last(j, now);
   core::PhaseScope phase(core::Phase::kUpdate);
   std::optional<kernels::PassWalls> walls;
-  if (boundary_.refreshes()) walls.emplace(boundary_, a.layout, now, j, last);
+  if (boundary_.refreshes()) walls.emplace(boundary_, a.layout(), now, j, last);
   op_->apply_steps(a, b, *cycle_, j, last, {}, walls ? &*walls : nullptr);
   Kokkos::fence();
   pass_end_ = now + (last - j);
@@ -274,7 +298,7 @@ void Stepper::pass(core::Field& a, core::Field& b, int j, long now) {
   pass_steps_ += last - j + 1;
 }
 
-void Stepper::update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const {
+void Stepper::update(const core::State& u, core::State& next, const kernels::CellRegion* cells) const {
   core::PhaseScope phase(core::Phase::kUpdate);
   if (cells)
     op_->apply(u, next, *cells);
@@ -283,20 +307,20 @@ void Stepper::update(const core::Field& u, core::Field& next, const kernels::Cel
   Kokkos::fence();  // ends the phase: the update's time is the kernels' time, not their launch
 }
 
-void Stepper::calibrate(core::Field& u, core::Field& next, bool next_is_scratch) {
+void Stepper::calibrate(core::State& u, core::State& next, bool next_is_scratch) {
   constexpr int kRepeats = 5;
   std::vector<double> exchange, step;
   // An overlapped pass is compared with a blocking one (exchange, then the cycle's k steps in one
   // blocked pass), run on copies: a pass writes u too.
-  std::optional<core::Field> a, b;
+  std::optional<core::State> a, b;
   if (pass_split_ && next_is_scratch) {
-    a.emplace("cartex::calibrate_a", u.layout);
-    b.emplace("cartex::calibrate_b", u.layout);
-    Kokkos::deep_copy(a->view, u.view);
+    a.emplace(std::vector<std::string>(u.size(), "cartex::calibrate_a"), u.layout());
+    b.emplace(std::vector<std::string>(u.size(), "cartex::calibrate_b"), u.layout());
+    for (std::size_t q = 0; q < u.size(); ++q) Kokkos::deep_copy((*a)[q].view, u[q].view);
   }
   for (int r = 0; r < kRepeats + 1; ++r) {
     const double t0 = MPI_Wtime();
-    plan_->exchange(a ? *a : u);
+    plan_->exchange(set_of(a ? *a : u));
     const double t1 = MPI_Wtime();
     // Step 1 of a cycle, as the loop runs it without overlap (exchanging is idempotent and next is
     // overwritten by the loop's first step, so the run's state is unchanged).
@@ -326,6 +350,18 @@ void Stepper::use_blocking_reference(double blocking_exchange, double blocking_u
   exchange_seconds_ = overlapped_seconds_ = 0;
   overlapped_units_ = 0;
 }
+
+halo::HaloStats Stepper::exchange_stats() const {
+  if (!shape_.exchanges_previous_level) return plan_->stats();
+  if (!shape_.overlapped()) return levels_plan_->stats();
+  halo::HaloStats two = plan_->stats();  // the previous level apart: two exchanges of the state's size
+  two.messages *= 2;
+  two.bytes *= 2;
+  two.rounds *= 2;
+  return two;
+}
+
+int Stepper::fields_per_exchange() const { return plan_->fields() * (shape_.exchanges_previous_level ? 2 : 1); }
 
 double Stepper::overlap_cost() const {
   if (!overlap_ || exchanges_ == exchanges_before_overlap_ || blocking_step_seconds_ <= 0) return -1.0;

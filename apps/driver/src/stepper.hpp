@@ -67,7 +67,7 @@ class Stepper {
 
   // Computes `next` from `u` (exchanging u's halo first when a cycle starts); the caller swaps. A
   // Kokkos profiling region "cartex::step" holds the step's update and halo phases.
-  void step(core::Field& u, core::Field& next);
+  void step(core::State& u, core::State& next);
   // The loop reads the fields after the steps for which `observed(step)` is true (progress, output):
   // a blocked pass ends there. Without it, passes end at the cycle's end or the run's last step.
   void observe(std::function<bool(long step)> observed) { observed_ = std::move(observed); }
@@ -80,12 +80,12 @@ class Stepper {
   double steps_per_pass() const { return passes_ > 0 ? static_cast<double>(pass_steps_) / static_cast<double>(passes_) : 1.0; }
   // A blocking exchange of u's halo outside the cycle (start-up of multi-level schemes), then the
   // refreshed walls' ghost cells of u (holding the state of the last step called).
-  void exchange(core::Field& u);
+  void exchange(core::State& u);
   // With overlap: times blocking steps before the loop (an exchange of u, then the update of a cycle's
   // first step into next), the reference for hidden_fraction() and overlap_cost(); the first of them
   // warms up. `next_is_scratch` false (leapfrog: next holds the previous level): only the exchanges
   // are timed. Collective.
-  void calibrate(core::Field& u, core::Field& next, bool next_is_scratch);
+  void calibrate(core::State& u, core::State& next, bool next_is_scratch);
 
   // Overlap picked by measurement (auto_stepper.hpp): the blocking references of hidden_fraction() and
   // overlap_cost() are this run's own blocking cycles, calibrate()'s in effect without its cost:
@@ -98,9 +98,11 @@ class Stepper {
   // Seconds the host thread spent in the exchange with overlap (start, progress, finish).
   double exchange_seconds() const { return exchange_seconds_; }
   long exchanges() const { return exchanges_; }
-  // Fields each exchange moves: 2 for leapfrog with k > 1 (u and the previous level), else 1
-  // (HaloPlan::stats() counts one field).
-  int fields_per_exchange() const { return shape_.exchanges_previous_level ? 2 : 1; }
+  // Fields each cycle's exchange moves: the state's, twice that for leapfrog with k > 1 (the state
+  // and its previous level: in one exchange, or two when the cycles overlap).
+  int fields_per_exchange() const;
+  // What the exchange of a cycle costs this rank, all of those fields together.
+  halo::HaloStats exchange_stats() const;
   // The shape of the cycles from here on (cycle_shape.hpp).
   const CycleShape& shape() const { return shape_; }
   // Overlap: share of a blocking exchange's time hidden behind the interior update (0 .. 1);
@@ -127,12 +129,12 @@ class Stepper {
 
  private:
   // The update phase: next from u over `cells` (nullptr: the interior sweep), then a fence.
-  void update(const core::Field& u, core::Field& next, const kernels::CellRegion* cells) const;
+  void update(const core::State& u, core::State& next, const kernels::CellRegion* cells) const;
   // Step 1 with overlap: start, the inner chunks with progress between them (or the inner cells as
   // one launch, then progress until done), finish, the rim.
-  void overlapped_step(core::Field& u, core::Field& next, long now);
+  void overlapped_step(core::State& u, core::State& next, long now);
   // The refreshed walls' ghost cells of `f`, which holds the state of `step` (kernels/boundary.hpp).
-  void refresh_walls(core::Field& f, long step) const;
+  void refresh_walls(core::State& f, long step) const;
   // Whether step 1's overlap split is the one against the remote halo only (a plan that copies its
   // self blocks inside start). Not with refreshed walls: their ghost cells beside a self-copied halo
   // are refreshed after finish, so the cells reading them stay in the rim.
@@ -141,7 +143,7 @@ class Stepper {
   void build_inner();
   // Steps 1 .. of a cycle from step `now` on with overlap and temporal blocking: start, the inner
   // pass with progress between its tiles, finish, the rims step by step.
-  void overlapped_pass(core::Field& u, core::Field& next, long now);
+  void overlapped_pass(core::State& u, core::State& next, long now);
   // The last step of a cycle a pass from step j (at step `now`) runs: the cycle's end, or the first
   // step the loop reads before it.
   int pass_last(int j, long now) const;
@@ -152,7 +154,7 @@ class Stepper {
   // True if the loop reads the fields after `step` (or the run ends there): a pass ends at it.
   bool read_after(long step) const;
   // Steps j .. of the cycle from step `now` on in one blocked pass: a holds step now - 1.
-  void pass(core::Field& a, core::Field& b, int j, long now);
+  void pass(core::State& a, core::State& b, int j, long now);
 
   // Builds cycle_ (and pass_split_) for `tiling`.
   void build_cycle(kernels::TemporalTiling tiling);
@@ -161,11 +163,12 @@ class Stepper {
   void build_pass_split();
   // shape_ from the settings in effect.
   void reshape();
-  // Step 1's exchange of u without overlap, then the refreshed walls of u (holding step now - 1).
-  void exchange_u(core::Field& u, long now);
+  // Step 1's exchange of u (with the previous level in next when the shape says so) without overlap,
+  // then the refreshed walls of u (holding step now - 1).
+  void exchange_u(core::State& u, core::State& next, long now);
   // Step j (at step `now`) over its deep-halo region (the interior sweep in exchange_sweep), then the
   // refreshed walls of next.
-  void region_step(const core::Field& u, core::Field& next, int j, long now);
+  void region_step(const core::State& u, core::State& next, int j, long now);
 
   int k_;
   core::Stencil stencil_;  // the regions' stencil (core::halo_stencil)
@@ -178,7 +181,8 @@ class Stepper {
   // updates, so a cycle starts with an exchange of that level too (next holds it then).
   bool keeps_previous_level_;
   CycleShape shape_;
-  std::unique_ptr<halo::HaloPlan> plan_;
+  std::unique_ptr<halo::HaloPlan> plan_;         // the state's fields
+  std::unique_ptr<halo::HaloPlan> levels_plan_;  // leapfrog with k > 1: the state and its previous level
   std::unique_ptr<kernels::UpdateOperator> op_;
   kernels::Boundary boundary_;
   std::string tiling_reason_;

@@ -44,6 +44,17 @@ std::string steps_text(const Setup& s, long first, long last, const std::string&
   return text + from;
 }
 
+// What each cycle's exchange moves: "1 field (u)", "2 fields together (u, v)", "2 fields (u and its
+// previous level) together" (leapfrog, k > 1; two exchanges when the cycles overlap).
+std::string exchanged_fields_text(const Setup& s, const Stepper& stepper) {
+  const auto& fields = s.equation->fields;
+  const int n = stepper.fields_per_exchange();
+  if (n == static_cast<int>(fields.size()))
+    return fmt::format("{} field{} ({}){}", n, n == 1 ? "" : "s", fmt::join(fields, ", "), n > 1 ? " together" : "");
+  return fmt::format("{} fields ({} and the previous level) {}", n, fmt::join(fields, ", "),
+                     stepper.shape().overlapped() ? "in two exchanges (the previous level apart, overlap)" : "together");
+}
+
 }  // namespace
 
 void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& stop, const LoopOutcome& o) {
@@ -56,7 +67,7 @@ void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& 
   const auto share = spread(o.seconds > 0 ? o.phases.halo_seconds() / o.seconds : 0.0, comm);
   const std::string phase_lines = phase_table(o.phases, o.seconds, comm);
   const auto t_total = spread(o.seconds, comm);
-  const halo::HaloStats hs = stepper.plan().stats();
+  const halo::HaloStats hs = stepper.exchange_stats();
   const auto msgs = spread(static_cast<double>(hs.messages), comm);
   const auto bytes = spread(static_cast<double>(hs.bytes), comm);
   const auto hidden = spread(stepper.hidden_fraction(), comm);
@@ -93,11 +104,9 @@ void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& 
   }
   fmt::print("  exchange share  min {:.1f}%  avg {:.1f}%  max {:.1f}%\n", 100 * share[0], 100 * share[1], 100 * share[2]);
   fmt::print("{}", phase_lines);
-  const double fields = stepper.fields_per_exchange();
-  fmt::print("  halo            {} exchange(s){}, one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
+  fmt::print("  halo            {} exchange(s) of {}, one every {} step(s); per exchange and rank: messages {:.0f}..{:.0f}, "
              "bytes {:.0f}..{:.0f}, rounds {}\n",
-             steps.exchanges(), stepper.fields_per_exchange() == 2 ? " of 2 fields (u and the previous level)" : "",
-             stepper.k(), fields * msgs[0], fields * msgs[2], fields * bytes[0], fields * bytes[2], hs.rounds);
+             steps.exchanges(), exchanged_fields_text(s, stepper), stepper.k(), msgs[0], msgs[2], bytes[0], bytes[2], hs.rounds);
   const auto& cycle = stepper.cycle();
   const double per_pass = cycle.tiling().tile_y > 0 ? stepper.steps_per_pass() : 1.0;
   fmt::print("  temporal        {}, {:.3g} step(s) per pass ({}); effective {:.3f} GLUP/s, about {:.1f} B moved per "
@@ -128,10 +137,19 @@ void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& 
                  "blocking ones timed before the loop)\n",
                  what, overlapped_ms[2], what, blocking_step_ms[2], overlapped_ms[2] / blocking_step_ms[2]);
   }
-  const double integral0 = o.history.front().integral;
-  fmt::print("  {:<15} {:.15e} (start {:.15e}, change {:+.3e})\n", kIntegralLabel, last.integral, integral0,
-             last.integral - integral0);
-  fmt::print("  min / max       {:.15e} / {:.15e}\n", last.stats.min, last.stats.max);
+  if (last.fields.size() == 1) {
+    const double integral0 = o.history.front().fields[0].integral;
+    fmt::print("  {:<15} {:.15e} (start {:.15e}, change {:+.3e})\n", kIntegralLabel, last.fields[0].integral, integral0,
+               last.fields[0].integral - integral0);
+    fmt::print("  min / max       {:.15e} / {:.15e}\n", last.fields[0].stats.min, last.fields[0].stats.max);
+  } else {
+    // A system: each field's range and mean over the cells.
+    for (std::size_t q = 0; q < last.fields.size(); ++q) {
+      const FieldRecord& f = last.fields[q];
+      fmt::print("  {:<15} min {:.15e}  max {:.15e}  mean {:.15e}\n", s.equation->fields[q], f.stats.min, f.stats.max,
+                 f.stats.sum / static_cast<double>(cfg.grid.cells()));
+    }
+  }
   if (last.error >= 0) fmt::print("  sine error      {:.3e} (relative, against the exact discrete solution)\n", last.error);
   if (!o.output.empty()) fmt::print("  output          {} ({})\n", o.output, cfg.output_dir);
   if (cfg.write_history) fmt::print("  history         {}/history.csv\n", cfg.output_dir);

@@ -36,15 +36,22 @@ int run(const Setup& s) {
   const core::Config& cfg = s.cfg;
   const core::FieldLayout& layout = s.pattern.layout;
 
-  // u holds step n; next receives step n + 1 (two levels, e.g. wave: it holds step n - 1 until then).
-  core::Field u("u", layout), next("u_next", layout);
-  const std::vector<std::string>& names = s.equation->state;  // their checkpoint names
-  const bool two_levels = names.size() > 1;
+  // u holds the state at step n (the equation's fields); next receives step n + 1 (leapfrog: it holds
+  // step n - 1 until then).
+  const std::vector<std::string>& fields = s.equation->fields;
+  std::vector<std::string> next_names;
+  for (const auto& f : fields) next_names.push_back(f + "_next");
+  core::State u(fields, layout), next(next_names, layout);
+  const std::vector<std::string> names = physics::state_names(*s.equation);  // the checkpoint's datasets
+  const bool two_levels = s.equation->integrator == core::Integrator::kLeapfrog;
   if (s.restart) {
-    io::load_checkpoint_field(*s.restart, names[0], u);
-    if (two_levels) io::load_checkpoint_field(*s.restart, names[1], next);
+    for (std::size_t q = 0; q < u.size(); ++q) io::load_checkpoint_field(*s.restart, names[q], u[q]);
+    if (two_levels)
+      for (std::size_t q = 0; q < next.size(); ++q) io::load_checkpoint_field(*s.restart, names[u.size() + q], next[q]);
+  } else if (s.equation->fill_initial) {
+    s.equation->fill_initial(cfg, u);
   } else {
-    kernels::fill_initial(u, cfg.grid, cfg.init);
+    kernels::fill_initial(u[0], cfg.grid, cfg.init);
   }
   // Every wall ghost cell (the walls refreshed after each step too: the stepper keeps them current).
   const kernels::Boundary boundary = kernels::make_boundary(cfg, physics::exact_solution(*s.equation, cfg));
@@ -56,14 +63,19 @@ int run(const Setup& s) {
   if (cfg.overlap == core::OverlapInput::kOn) stepper.calibrate(u, next, !two_levels);
 
   core::Progress progress(stdout, rank == 0 && cfg.progress_every > 0);
-  std::vector<Record> history = s.restart ? history_records(s.restart->history) : std::vector<Record>{diagnose(s, u, 0, reduce)};
+  std::vector<Record> history =
+      s.restart ? history_records(s.restart->history, fields) : std::vector<Record>{diagnose(s, u, 0, reduce)};
   io::OutputWriter writer(cfg, s.procs, first, s.restart ? s.restart->path : std::string(), comm);
-  const auto table = [&history] { return history_table(history); };
-  // The state a checkpoint must hold to continue bitwise (physics::Equation::state).
+  const auto table = [&history, &fields] { return history_table(history, fields); };
+  // The state a checkpoint must hold to continue bitwise (physics::state_names), then the field
+  // coefficients (for field files and the restart's check).
   const auto state = [&]() -> std::vector<io::NamedField> {
-    if (two_levels) return {{names[0], &u}, {names[1], &next}};
-    if (s.alpha) return {{names[0], &u}, {"alpha", s.alpha.get()}};  // alpha: for field files and the restart's check
-    return {{names[0], &u}};
+    std::vector<io::NamedField> out;
+    for (std::size_t q = 0; q < u.size(); ++q) out.push_back({names[q], &u[q]});
+    if (two_levels)
+      for (std::size_t q = 0; q < next.size(); ++q) out.push_back({names[u.size() + q], &next[q]});
+    for (const auto& [key, field] : s.coefficients) out.push_back({key, field.get()});
+    return out;
   };
   writer.maybe_write(first, state(), table);
   const auto reports = [&](long step) { return cfg.progress_every > 0 && (step % cfg.progress_every == 0 || step == cfg.steps); };
@@ -82,7 +94,7 @@ int run(const Setup& s) {
     std::swap(u, next);
     if (reports(step)) {
       Record r = diagnose(s, u, step, reduce);
-      progress.record(step, cfg.steps, r.time, describe(r), MPI_Wtime() - t_start);
+      progress.record(step, cfg.steps, r.time, describe(s, r), MPI_Wtime() - t_start);
       history.push_back(r);
     }
     writer.maybe_write(step, state(), table);
@@ -106,7 +118,7 @@ int run(const Setup& s) {
   LoopOutcome outcome{first, last_step, t_steps, phases, std::move(history), 0, writer.summary(), stop_checkpoint};
   const Record last = diagnose(s, u, last_step, reduce);
   if (outcome.history.back().step != last_step) outcome.history.push_back(last);
-  outcome.checksum = kernels::field_checksum(u, cfg.grid, comm, reduce);
+  outcome.checksum = kernels::state_checksum(u, cfg.grid, comm, reduce);
   // A file that cannot be written now is reported after the summary of what ran, and fails the run.
   std::vector<std::string> problems;
   if (rank == 0) problems = write_end_files(s, outcome.history, stop_checkpoint);

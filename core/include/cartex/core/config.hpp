@@ -77,6 +77,7 @@ struct TemporalBlockingInput {
 struct Config {
   std::string source;                      // input file names, joined by " + " when layered
   std::string equation = "heat";           // the equation's name (a row of physics/'s registry)
+  std::vector<std::string> fields{"u"};    // the equation's fields, its state at one time level (EquationInput::fields)
   GlobalGrid grid;
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create
   bool reorder = false;                    // processes.reorder: each node holds a compact sub-block
@@ -130,8 +131,9 @@ std::vector<std::string> known_output_fields(const Config& cfg);
 // hdf5), else nullptr.
 const CoefficientInput* field_coefficient(const Config& cfg, const std::string& name);
 
-// Whether any physics key of the run is a field coefficient.
+// Whether any physics key of the run is a field coefficient, and how many are.
 bool has_field_coefficient(const Config& cfg);
+int field_coefficient_count(const Config& cfg);
 
 // "FILE:LINE:COL: key: what" for a check on `key` made after loading (e.g. against the rank count); a
 // key the loader did not read is located at its nearest section that it did.

@@ -51,6 +51,7 @@ struct PhysicsKey {
 // The loader's view of an equation.
 struct EquationInput {
   std::string name;                       // "heat", as checkpoints, messages and the resolved config name it
+  std::vector<std::string> fields{"u"};   // its state's fields (Config::fields): what output.fields may name
   std::vector<PhysicsKey> keys;           // its physics keys, in the order of docs/input.md
   std::vector<std::string> foreign_keys;  // physics keys that only other equations read (for the message
                                           // "unknown key for the wave equation")

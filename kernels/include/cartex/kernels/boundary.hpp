@@ -25,6 +25,7 @@
 #include "cartex/core/config.hpp"
 #include "cartex/core/field.hpp"
 #include "cartex/core/grid.hpp"
+#include "cartex/core/state.hpp"
 #include "cartex/kernels/mode_sum.hpp"
 
 namespace cartex::kernels {
@@ -109,6 +110,14 @@ class Boundary {
   // over the whole view: a ghost cell whose mirror lies outside the view is left as it is (no step
   // reads it: the view's halo is at least the stencil's reach).
   void refresh(core::Field& f, long step) const;
+  // The same for every field of a state: each field's walls are the same faces (a system's fields
+  // share the walls of the input).
+  void fill(core::State& s, long step) const {
+    for (core::Field& f : s) fill(f, step);
+  }
+  void refresh(core::State& s, long step) const {
+    for (core::Field& f : s) refresh(f, step);
+  }
   // refresh()'s fills of a field laid out as `layout` holding the state of `step`.
   WallFill wall_fill(const core::FieldLayout& layout, long step) const;
   // Rows of `layout` a blocked pass must keep in its first tile (rows [0, first)) and in its last
@@ -131,6 +140,9 @@ class PassWalls {
   const WallFill& fill(int t) const { return fills_[t - first_]; }
   // The whole view's refresh of cycle step t's field `f` (steps run one by one).
   void refresh(core::Field& f, int t) const { boundary_->refresh(f, step_of_first_ + (t - first_)); }
+  void refresh(core::State& s, int t) const {
+    for (core::Field& f : s) refresh(f, t);
+  }
 
  private:
   const Boundary* boundary_;

@@ -9,6 +9,7 @@
 
 #include "cartex/core/field.hpp"
 #include "cartex/core/grid.hpp"
+#include "cartex/core/state.hpp"
 
 namespace cartex::kernels {
 
@@ -33,6 +34,11 @@ double max_error_vs_sine(const core::Field& f, const core::GlobalGrid& grid, con
 // A 64-bit checksum of the interior bits of the global field that does not depend on the
 // decomposition: the wrapping sum over cells of mix(global index, bit pattern).
 std::uint64_t field_checksum(const core::Field& f, const core::GlobalGrid& grid, MPI_Comm comm,
+                             const Allreduce& allreduce = mpi_allreduce);
+
+// The checksum of a state: its one field's field_checksum, or the fields' checksums combined in
+// order (c = mix(c ^ c_q)), so a state of one field keeps the checksum of its field.
+std::uint64_t state_checksum(const core::State& s, const core::GlobalGrid& grid, MPI_Comm comm,
                              const Allreduce& allreduce = mpi_allreduce);
 
 }  // namespace cartex::kernels

@@ -46,7 +46,7 @@ struct FluxDiffusionRule {
   }
 };
 
-class FluxDiffusionUpdate final : public UpdateOperator {
+class FluxDiffusionUpdate final : public FieldUpdate {
  public:
   // Throws cartex::core::Error if alpha's layout is not `layout` or the halo is narrower than 1 in
   // a dimension of the grid.

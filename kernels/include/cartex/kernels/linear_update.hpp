@@ -1,5 +1,5 @@
 #pragma once
-// The linear stencil operator L of a Stencil as a time step (UpdateOperator), by Scheme:
+// The linear stencil operator L of a Stencil as a time step (UpdateOperator), by integrator:
 //   heat, explicit Euler   out = in + coeff * L(in)               coeff = dt * alpha
 //   wave, leapfrog         out = (2 in - out) + coeff * L(in)     coeff = dt^2 * c^2
 // StencilOperator picks the kernel (specialized or generic); this adds the coefficient.
@@ -10,9 +10,9 @@
 
 namespace cartex::kernels {
 
-class LinearUpdate final : public UpdateOperator {
+class LinearUpdate final : public FieldUpdate {
  public:
-  LinearUpdate(const core::Stencil& stencil, const core::FieldLayout& layout, Scheme scheme, double coeff)
+  LinearUpdate(const core::Stencil& stencil, const core::FieldLayout& layout, core::Integrator scheme, double coeff)
       : op_(stencil, layout, StencilOperator::Kernel::kAuto, scheme), coeff_(coeff) {}
 
   void apply(const core::Field& in, core::Field& out) const override { op_.apply(in, out, coeff_); }

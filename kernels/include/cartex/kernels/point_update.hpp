@@ -35,7 +35,7 @@ struct PointContext {
 };
 
 template <class F>
-class PointUpdate final : public UpdateOperator {
+class PointUpdate final : public FieldUpdate {
  public:
   PointUpdate(F f, const core::FieldLayout& layout, const core::GlobalGrid& grid, std::string name)
       : f_(std::move(f)),

@@ -43,17 +43,18 @@
 #include <memory>
 
 #include "cartex/core/field.hpp"
+#include "cartex/core/stability.hpp"
 #include "cartex/core/stencil.hpp"
 #include "cartex/kernels/cell_region.hpp"
 #include "cartex/kernels/cycle_regions.hpp"
 
 namespace cartex::kernels {
 
-// The time scheme a StencilOperator applies, with acc = sum_q w_q in(p + o_q) in the order above:
-//   kEuler      out(p) = in(p) + coeff * acc                    (heat: coeff = dt * alpha)
-//   kLeapfrog   out(p) = (2 * in(p) - out(p)) + coeff * acc     (wave: coeff = dt^2 * c^2; out holds
-//                                                                u^(n-1) on entry, u^(n+1) on exit)
-enum class Scheme { kEuler, kLeapfrog };
+// The integrator (core::Integrator) a StencilOperator applies, with acc = sum_q w_q in(p + o_q) in
+// the order above:
+//   kExplicitEuler  out(p) = in(p) + coeff * acc                    (heat: coeff = dt * alpha)
+//   kLeapfrog       out(p) = (2 * in(p) - out(p)) + coeff * acc     (wave: coeff = dt^2 * c^2; out
+//                                                                    holds u^(n-1) on entry, u^(n+1) on exit)
 
 // A stencil bound to one field layout: the plan, the kernel and its tables, built once.
 class StencilOperator {
@@ -63,7 +64,7 @@ class StencilOperator {
 
   // Throws cartex::core::Error if the layout's halo is narrower than the stencil's reach.
   StencilOperator(const core::Stencil& stencil, const core::FieldLayout& layout, Kernel kernel = Kernel::kAuto,
-                  Scheme scheme = Scheme::kEuler);
+                  core::Integrator scheme = core::Integrator::kExplicitEuler);
 
   // The scheme's update of out over the interior; both fields have this layout.
   void apply(const core::Field& in, core::Field& out, double coeff) const;

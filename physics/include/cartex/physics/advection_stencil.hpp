@@ -1,6 +1,6 @@
 #pragma once
 // The advection-diffusion operator L(u) = alpha * Lap_h(u) - sum_d v_d * D_d(u) as ONE linear
-// stencil, so the run is kernels::LinearUpdate with Scheme::kEuler and coeff = dt, and the generic
+// stencil, so the run is kernels::LinearUpdate with core::Integrator::kExplicitEuler and coeff = dt, and the generic
 // kernel, deep halos and temporal blocking work unchanged.
 //
 // D_d is a first-derivative stencil along d (weights / h_d) from physics.advection: upwind of

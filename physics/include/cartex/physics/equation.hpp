@@ -1,21 +1,14 @@
 #pragma once
-// The equations cartex solves, one descriptor (row) each, in one registry (src/equations.cpp) that the
-// driver, the input loader (through loader_input), checkpoints, the dry run and the tests all read:
+// The equations cartex solves, one descriptor (row) each, in one registry (src/equations.cpp, whose
+// header draws the rows side by side) that the driver, the input loader (through loader_input),
+// checkpoints, the dry run and the tests all read.
 //
-//   name  app     keys   integrator  dt_max (rho: spectral radius of L)  state (checkpoint names)  initial         exact (sine mode)
-//   ----  ------  -----  ----------  ----------------------------------  ------------------------  --------------  ---------------
-//   heat  heat3d  alpha  Euler       2 / (alpha * rho)                   u                         sine, gaussian  A g^n
-//   wave  wave3d  speed  leapfrog    2 / (speed * sqrt(rho))             u, u_previous             sine, gaussian  A cos(n w dt)
-//   advection-diffusion  advect3d  alpha, velocity, advection  Euler  from the complex symbol of
-//         alpha Lap - v.D (operator_stencil)  u  sine, gaussian  2^dim plane waves times G^n (exact_modes, periodic)
-//
-//   heat: u_t = alpha L(u), g = 1 + dt alpha lambda;  wave: u_tt = c^2 L(u), cos(w dt) = 1 + dt^2 c^2 lambda / 2
-//   advection-diffusion: u_t + v . grad u = alpha Lap(u), G = 1 + dt lambda(theta), lambda complex
-//   (lambda: L's eigenvalue at the mode, the stencil's symbol there)
-//
-// Adding an equation: one source file in src/ defining its row, one row in src/equations.cpp, one
-// line in CMakeLists.txt, its app's main, an input and docs (docs/equations.md, docs/input.md).
+// Adding an equation: one source file in src/ defining its row (by name: Equation's members have
+// defaults), its line in src/equations.cpp's list and table, one cartex_equation() line in
+// CMakeLists.txt (which makes its program too), an input, docs (docs/equations.md; docs/input.md's
+// key table: input_docs --update) and tests.
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,47 +16,63 @@
 #include "cartex/core/config.hpp"
 #include "cartex/core/equation_input.hpp"
 #include "cartex/core/field.hpp"
+#include "cartex/core/stability.hpp"
+#include "cartex/core/state.hpp"
 #include "cartex/kernels/mode_sum.hpp"
 #include "cartex/kernels/update_operator.hpp"
 
 namespace cartex::physics {
 
-// How a step advances the state: explicit Euler (one level, u^(n+1) = u^n + dt F(u^n)) or leapfrog
-// (two levels, u^(n+1) = 2 u^n - u^(n-1) + dt^2 F(u^n)).
-enum class Integrator { kEuler, kLeapfrog };
+// The field coefficients of a run: each physics key of kind kCoefficient given as a field (heat's
+// physics.alpha: layers, gaussian or hdf5), built by the driver on the run's layout (halo included,
+// never exchanged) and stored in checkpoints under the key's name; by key.
+using CoefficientFields = std::map<std::string, std::shared_ptr<const core::Field>>;
 
-// One row of the registry.
+// One row of the registry, built by name: every member has its default, so a row sets only what it
+// has (see heat.cpp for the shape).
 struct Equation {
-  const char* name;   // as inputs, checkpoints and messages name it: "heat"
-  const char* app;    // its program: "heat3d"
-  const char* title;  // the program's --help line: "explicit heat equation"
-  const char* pde;    // "u_t = alpha L(u)" (L: the stencil's operator)
+  const char* name = "";   // as inputs, checkpoints and messages name it: "heat"
+  const char* app = "";    // its program: "heat3d" (CMake: cartex_equation in physics/CMakeLists.txt)
+  const char* title = "";  // the program's --help line: "explicit heat equation"
+  const char* pde = "";    // "u_t = alpha L(u)" (L: the stencil's operator)
   std::vector<core::PhysicsKey> keys;  // its physics.* keys (physics.dt and physics.cfl are everyone's)
-  Integrator integrator;
+  // Its unknowns, the solution u first: the fields of the state each step advances, exchanged together,
+  // and their dataset names in output files and checkpoints (kept forever so that old files load).
+  std::vector<std::string> fields{"u"};
+  // How a step advances the state: explicit Euler (one level) or leapfrog (two: the state and its
+  // previous level, stored in checkpoints as NAME_previous; state_names()).
+  core::Integrator integrator = core::Integrator::kExplicitEuler;
   // The stability limit of the integrator with the stencil (resolved for the grid) and physics values,
-  // and its formula for messages.
-  core::TimeStepLimit (*dt_max)(const core::Stencil& stencil, const core::PhysicsValues& values);
-  const char* limit_text;
-  // The datasets of its state in a checkpoint, the solution u first (wave: u_previous, level n - 1);
-  // names kept forever so that old checkpoints load.
-  std::vector<std::string> state;
-  std::vector<std::string> initial_conditions;  // the init.type values it accepts
+  // and its formula for messages. Every row has one.
+  core::TimeStepLimit (*dt_max)(const core::Stencil& stencil, const core::PhysicsValues& values) = nullptr;
+  const char* limit_text = "";
+  std::vector<std::string> initial_conditions{"sine", "gaussian"};  // the init.type values it accepts
+  // The state at step 0 (interiors; the walls are filled after it); nullptr: the first field from
+  // init (kernels::fill_initial), the others zero.
+  void (*fill_initial)(const core::Config& cfg, core::State& state) = nullptr;
   // Exact solution of the sine mode (an eigenvector of L with eigenvalue lambda): its amplitude after
   // n steps, for amplitude `a` at step 0; nullptr when the equation has none.
-  double (*sine_amplitude)(const core::Config& cfg, double lambda, double n, double a);
-  // The update of one step (registered point updates of the stencil's name come first, in the driver).
-  std::unique_ptr<kernels::UpdateOperator> (*make_update)(const core::Config& cfg, const core::FieldLayout& layout);
-  // The start of a multi-level integrator: the operator that computes state[1] from u at step 0 (u's
-  // halo exchanged); nullptr when the state is u alone.
-  std::unique_ptr<kernels::UpdateOperator> (*make_start)(const core::Config& cfg, const core::FieldLayout& layout);
+  double (*sine_amplitude)(const core::Config& cfg, double lambda, double n, double a) = nullptr;
+  // The update of one step (registered point updates of the stencil's name come first, in the driver),
+  // with the run's field coefficients. Every row has one.
+  std::unique_ptr<kernels::UpdateOperator> (*make_update)(const core::Config& cfg, const core::FieldLayout& layout,
+                                                          const CoefficientFields& coefficients) = nullptr;
+  // The start of a leapfrog: the operator that computes the previous level from the state at step 0
+  // (its halo exchanged); nullptr for Euler.
+  std::unique_ptr<kernels::UpdateOperator> (*make_start)(const core::Config& cfg, const core::FieldLayout& layout) = nullptr;
   // The operator it steps, built from the input's stencil (resolved for the grid) and its physics
   // values; nullptr: the stencil itself. The loader leaves it in Config::stencil, so halos, kernels,
   // dt_max and the summary see the operator.
-  core::Stencil (*operator_stencil)(const core::Stencil& stencil, const core::PhysicsValues& values, const core::GlobalGrid& grid);
+  core::Stencil (*operator_stencil)(const core::Stencil& stencil, const core::PhysicsValues& values,
+                                    const core::GlobalGrid& grid) = nullptr;
   // Exact solution as a sum of Fourier modes at `step` (when it moves, e.g. advected); false when there
   // is none for this configuration; nullptr: none, or sine_amplitude's.
-  bool (*exact_modes)(const core::Config& cfg, long step, kernels::ModeSum& out);
+  bool (*exact_modes)(const core::Config& cfg, long step, kernels::ModeSum& out) = nullptr;
 };
+
+// The datasets of `eq`'s state in a checkpoint: its fields, then for leapfrog each field's previous
+// level NAME_previous (wave: u, u_previous).
+std::vector<std::string> state_names(const Equation& eq);
 
 // Every equation, in the order of docs/equations.md.
 const std::vector<const Equation*>& equations();
