@@ -8,10 +8,13 @@
 //                                                                                                      gaussian
 //   advection-   advect3d   alpha, velocity,   u       Euler       from the complex symbol of          sine,      2^dim plane waves
 //   diffusion               advection                              alpha Lap - v.D (operator_stencil)  gaussian   times G^n (periodic)
+//   gray-scott   grayscott  Du, Dv, feed,      u, v    Euler       2 / (max(Du, Dv) * rho)             gaussian   none
+//                3d         kill                                                                       (a seed)
 //
 //   heat: u_t = alpha L(u), g = 1 + dt alpha lambda;  wave: u_tt = c^2 L(u), cos(w dt) = 1 + dt^2 c^2 lambda / 2
 //   advection-diffusion: u_t + v . grad u = alpha Lap(u), G = 1 + dt lambda(theta), lambda complex
 //   (lambda: L's eigenvalue at the mode, the stencil's symbol there)
+//   gray-scott: u_t = Du L(u) - u v^2 + F (1 - u), v_t = Dv L(v) + u v^2 - (F + k) v (gray_scott.cpp)
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,9 +28,11 @@ namespace cartex::physics {
 const Equation& heat_equation();
 const Equation& wave_equation();
 const Equation& advection_diffusion_equation();
+const Equation& gray_scott_equation();
 
 const std::vector<const Equation*>& equations() {
-  static const std::vector<const Equation*> rows = {&heat_equation(), &wave_equation(), &advection_diffusion_equation()};
+  static const std::vector<const Equation*> rows = {&heat_equation(), &wave_equation(), &advection_diffusion_equation(),
+                                                     &gray_scott_equation()};
   return rows;
 }
 

@@ -39,8 +39,9 @@ core::PhysicsValues values(const std::string& key, double x) { return {{key, cor
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-TEST(Equations, TheRegistryListsHeatWaveAndAdvectionDiffusion) {
-  EXPECT_EQ(physics::equation_names(), (std::vector<std::string>{"heat", "wave", "advection-diffusion"}));
+TEST(Equations, TheRegistryListsEveryEquation) {
+  EXPECT_EQ(physics::equation_names(), (std::vector<std::string>{"heat", "wave", "advection-diffusion", "gray-scott"}));
+  EXPECT_STREQ(physics::find_equation("gray-scott").app, "grayscott3d");
   EXPECT_STREQ(physics::find_equation("advection-diffusion").app, "advect3d");
   EXPECT_STREQ(physics::find_equation("heat").app, "heat3d");
   EXPECT_STREQ(physics::find_equation("wave").app, "wave3d");
@@ -98,7 +99,7 @@ TEST(Equations, UnknownNamesAreRefusedWithTheKnownOnes) {
     physics::find_equation("poisson");
     ADD_FAILURE() << "find_equation(\"poisson\") did not throw";
   } catch (const core::Error& e) {
-    EXPECT_STREQ(e.what(), "unknown equation \"poisson\" (expected one of: heat, wave, advection-diffusion)");
+    EXPECT_STREQ(e.what(), "unknown equation \"poisson\" (expected one of: heat, wave, advection-diffusion, gray-scott)");
   }
 }
 
@@ -148,10 +149,10 @@ TEST(Equations, LoaderInput) {
   EXPECT_EQ(heat.name, "heat");
   ASSERT_EQ(heat.keys.size(), 1u);
   EXPECT_EQ(heat.keys.front().name, "alpha");
-  EXPECT_EQ(heat.foreign_keys, (std::vector<std::string>{"speed", "velocity", "advection"}));
+  EXPECT_EQ(heat.foreign_keys, (std::vector<std::string>{"speed", "velocity", "advection", "Du", "Dv", "feed", "kill"}));
   EXPECT_EQ(heat.limit_text, "dt <= 2/(alpha*rho)");
   const core::EquationInput wave = physics::loader_input(physics::find_equation("wave"));
-  EXPECT_EQ(wave.foreign_keys, (std::vector<std::string>{"alpha", "velocity", "advection"}));
+  EXPECT_EQ(wave.foreign_keys, (std::vector<std::string>{"alpha", "velocity", "advection", "Du", "Dv", "feed", "kill"}));
   EXPECT_EQ(wave.limit_text, "dt <= 2/(speed*sqrt(rho))");
 }
 
