@@ -165,7 +165,7 @@ def structural_cases(app, d, ck):
     # A fixed-length string of the new length (modify would keep the old length and cut the value).
     cases.append(("attribute equation unknown",
                   copy(d, ck, "eq_bad.h5", lambda f: f.attrs.__setitem__("equation", np.bytes_("poisson"))),
-                  'damaged checkpoint: unknown equation "poisson" (expected one of: heat, wave, advection-diffusion)'))
+                  'damaged checkpoint: unknown equation "poisson" (expected one of: heat, wave, advection-diffusion, gray-scott)'))
     cases.append(("attribute fields empty", copy(d, ck, "fields_empty.h5", lambda f: f.attrs.modify("fields", "")),
                   "damaged checkpoint: attribute fields is missing"))
     return cases

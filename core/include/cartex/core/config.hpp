@@ -76,7 +76,7 @@ struct TemporalBlockingInput {
 // Everything a run needs, resolved and checked (dt is the resolved time step).
 struct Config {
   std::string source;                      // input file names, joined by " + " when layered
-  std::string equation = "heat";           // the equation's name (a row of physics/'s registry)
+  std::string equation;                    // the equation's name (a row of physics/'s registry)
   std::vector<std::string> fields{"u"};    // the equation's fields, its state at one time level (EquationInput::fields)
   GlobalGrid grid;
   std::array<int, 3> process_dims{0, 0, 0};  // 0 = chosen by MPI_Dims_create

@@ -29,7 +29,7 @@ struct NamedField {
 struct Checkpoint {
   std::string path;
   long layout_version = kCheckpointLayoutVersion;
-  std::string equation = "heat";  // the equation's name (a row of physics/'s registry)
+  std::string equation;  // the equation's name (a row of physics/'s registry)
   long step = 0;
   Table history;                                      // diagnostics rows up to `step`
   core::Box box;                                            // this rank's interior box the blocks were read for
