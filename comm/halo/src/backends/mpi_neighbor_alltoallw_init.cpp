@@ -128,7 +128,7 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
     const auto it = bound_.find(bases);
     if (it != bound_.end()) return it->second.request;
     Bound b;
-    for (const core::Field* g : f.pointers()) b.views.push_back(g->view);
+    for (const core::Field* g : f) b.views.push_back(g->view);
     if (fields_ > 1) b.blocks = std::make_unique<ZeroCopyBlocks>(pattern_, true, nullptr, bases);
     const ZeroCopyBlocks& z = b.blocks ? *b.blocks : blocks_;
     double* base = f[0].view.data();

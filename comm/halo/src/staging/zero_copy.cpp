@@ -53,7 +53,7 @@ std::vector<MPI_Aint> field_displacements(const std::vector<const double*>& fiel
 
 std::vector<const double*> field_bases(const FieldSet& f) {
   std::vector<const double*> out;
-  for (const core::Field* g : f.pointers()) out.push_back(g->view.data());
+  for (const core::Field* g : f) out.push_back(g->view.data());
   return out;
 }
 
