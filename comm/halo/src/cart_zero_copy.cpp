@@ -42,9 +42,12 @@ void CartZeroCopyPlan::finish(const FieldSet& f) {
 CartZeroCopyPlan::Bound& CartZeroCopyPlan::bind(const FieldSet& f) {
   core::PhaseScope post(core::Phase::kHaloPost);
   Kokkos::fence();  // the fields' last update must be complete before MPI reads them
-  const std::vector<const double*> bases = field_bases(f);
+  field_bases(f, bases_);  // the key, in storage the plan keeps: finding a bound plan allocates nothing
+  auto it = plans_.find(bases_);
+  if (it == plans_.end()) it = plans_.emplace(bases_, Bound{}).first;
+  const std::vector<const double*>& bases = bases_;
   double* base = f[0].view.data();
-  Bound& b = plans_[bases];
+  Bound& b = it->second;
   if (!b.plan) {
     const BlockPadding padding{slots_, base, &b.scratch};
     b.blocks = std::make_unique<ZeroCopyBlocks>(pattern_, false, combining_ ? &padding : nullptr, bases);

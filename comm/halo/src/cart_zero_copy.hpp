@@ -52,6 +52,7 @@ class CartZeroCopyPlan final : public HaloPlan {
   std::vector<long> slots_;  // uniform block sizes (combining only)
   cart::Neighborhood cart_;
   std::map<std::vector<const double*>, Bound> plans_;  // one per tuple of field buffers
+  std::vector<const double*> bases_;                   // the started set's first elements (reused storage)
   cart::Plan* running_ = nullptr;   // the plan of the started exchange
   HaloStats stats_;
   StartFinish state_;

@@ -5,12 +5,13 @@
 namespace cartex::halo {
 
 void StartFinish::start() {
-  core::require(state_ == State::idle, "halo exchange started twice without finish");
+  // Not core::require: its message would be made (a std::string, allocated) on every exchange.
+  if (state_ != State::idle) throw core::Error("halo exchange started twice without finish");
   state_ = State::in_flight;
 }
 
 void StartFinish::finish() {
-  core::require(state_ != State::idle, "halo exchange finished without start");
+  if (state_ == State::idle) throw core::Error("halo exchange finished without start");
   state_ = State::idle;
 }
 

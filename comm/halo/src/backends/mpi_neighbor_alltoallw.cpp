@@ -63,20 +63,23 @@ class NeighborAlltoallwPlan final : public HaloPlan {
 
  private:
   // The block types of f's fields, built on the first start with their displacements (one field: one
-  // set, whatever the field). Called between exchanges only: no type in use is freed.
+  // set, whatever the field). Called between exchanges only: no type in use is freed. The key is
+  // made in storage the plan keeps, so finding the types allocates nothing.
   const ZeroCopyBlocks& blocks(const FieldSet& f) {
-    const std::vector<const double*> bases = field_bases(f);
-    std::vector<MPI_Aint> key = field_displacements(bases);
-    auto it = blocks_.find(key);
+    field_bases(f, bases_);
+    field_displacements(bases_, key_);
+    auto it = blocks_.find(key_);
     if (it != blocks_.end()) return *it->second;
     if (blocks_.size() >= kTuples) blocks_.clear();
-    auto built = std::make_unique<ZeroCopyBlocks>(pattern_, true, nullptr, bases);
-    return *blocks_.emplace(std::move(key), std::move(built)).first->second;
+    auto built = std::make_unique<ZeroCopyBlocks>(pattern_, true, nullptr, bases_);
+    return *blocks_.emplace(key_, std::move(built)).first->second;
   }
 
   HaloPattern pattern_;
   int fields_;
   std::map<std::vector<MPI_Aint>, std::unique_ptr<ZeroCopyBlocks>> blocks_;  // per displacement tuple
+  std::vector<const double*> bases_;  // the started set's first elements (reused storage)
+  std::vector<MPI_Aint> key_;         // and their displacements: the key into blocks_
   OwnedComm graph_;
   std::vector<MPI_Request> request_{MPI_REQUEST_NULL};  // one, as test_all / wait_all take it
   HaloStats stats_;

@@ -124,11 +124,12 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
 
   // The request bound to f's buffers, built on the first start with them (collective over graph_).
   MPI_Request bind(const FieldSet& f) {
-    const std::vector<const double*> bases = field_bases(f);
-    const auto it = bound_.find(bases);
+    field_bases(f, bases_);  // the key, in storage the plan keeps: finding a bound request allocates nothing
+    const auto it = bound_.find(bases_);
     if (it != bound_.end()) return it->second.request;
+    const std::vector<const double*>& bases = bases_;
     Bound b;
-    for (const core::Field* g : f.pointers()) b.views.push_back(g->view);
+    for (const core::Field* g : f) b.views.push_back(g->view);
     if (fields_ > 1) b.blocks = std::make_unique<ZeroCopyBlocks>(pattern_, true, nullptr, bases);
     const ZeroCopyBlocks& z = b.blocks ? *b.blocks : blocks_;
     double* base = f[0].view.data();
@@ -167,6 +168,7 @@ class NeighborAlltoallwInitPlan final : public HaloPlan {
   ZeroCopyBlocks blocks_;  // MPI may read these arrays as long as a request built on them exists
   OwnedComm graph_;
   std::map<std::vector<const double*>, Bound> bound_;  // one persistent request per tuple of field buffers
+  std::vector<const double*> bases_;                   // the started set's first elements (reused storage)
   // The started request (a copy of its handle in bound_: completing a persistent request keeps the
   // handle), or null.
   MPI_Request running_ = MPI_REQUEST_NULL;

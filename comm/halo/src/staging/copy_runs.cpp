@@ -1,6 +1,7 @@
 #include "staging/copy_runs.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "cartex/core/device_copy.hpp"
 #include "cartex/core/error.hpp"
@@ -40,7 +41,7 @@ CopyRuns::CopyRuns(const std::vector<long>& a, const std::vector<long>& b, const
 }
 
 template <class Src, class Dst>
-void CopyRuns::chunks(const char* label, long n, Src&& src, bool src_strided, const Kokkos::View<long*>& s, Dst&& dst,
+void CopyRuns::chunks(const std::string& label, long n, Src&& src, bool src_strided, const Kokkos::View<long*>& s, Dst&& dst,
                       bool dst_strided, const Kokkos::View<long*>& d) const {
   if (runs() == 0) return;
   for (long q0 = 0; q0 < n; q0 += FieldPointers::kChunk) {
@@ -55,52 +56,56 @@ void CopyRuns::chunks(const char* label, long n, Src&& src, bool src_strided, co
   }
 }
 
-void CopyRuns::a_to_b(const char* label, const double* from, double* to) const {
+void CopyRuns::a_to_b(const std::string& label, const double* from, double* to) const {
   chunks(label, 1, [&](long) { return const_cast<double*>(from); }, false, a_, [&](long) { return to; }, false, b_);
 }
 
-void CopyRuns::b_to_a(const char* label, const double* from, double* to) const {
+void CopyRuns::b_to_a(const std::string& label, const double* from, double* to) const {
   chunks(label, 1, [&](long) { return const_cast<double*>(from); }, false, b_, [&](long) { return to; }, false, a_);
 }
 
-void CopyRuns::fields_to_buffer(const char* label, const FieldSet& fields, double* buf) const {
+void CopyRuns::fields_to_buffer(const std::string& label, const FieldSet& fields, double* buf) const {
   chunks(label, static_cast<long>(fields.size()), [&](long q) { return fields[static_cast<size_t>(q)].view.data(); }, false,
          a_, [&](long) { return buf; }, true, b_);
 }
 
-void CopyRuns::buffer_to_fields(const char* label, const double* buf, const FieldSet& fields) const {
+void CopyRuns::buffer_to_fields(const std::string& label, const double* buf, const FieldSet& fields) const {
   chunks(label, static_cast<long>(fields.size()), [&](long) { return const_cast<double*>(buf); }, true, b_,
          [&](long q) { return fields[static_cast<size_t>(q)].view.data(); }, false, a_);
 }
 
-void CopyRuns::within_fields(const char* label, const FieldSet& fields) const {
+void CopyRuns::within_fields(const std::string& label, const FieldSet& fields) const {
   const auto field = [&](long q) { return fields[static_cast<size_t>(q)].view.data(); };
   chunks(label, static_cast<long>(fields.size()), field, false, a_, field, false, b_);
 }
 
-void CopyRuns::copy(const char* label, const End& src, const End& dst, long q0) const {
+void CopyRuns::copy(const std::string& label, const End& src, const End& dst, long q0) const {
   const auto n = length_;
   const auto stride = stride_;
   const long nruns = runs();
   const long total = nruns * src.ptr.n;
   if constexpr (kHost) {
-    // One sweep over the runs per field (a run per iteration: a plain loop the compiler turns into
-    // vector loads and stores). Not the fields inside a run: a load alternating between fields defeats
-    // the hardware's stride prefetcher on strided faces (measured at 128^3: 4x slower, halobench
-    // --fields, docs/performance.md).
-    for (int q = 0; q < src.ptr.n; ++q) {
-      const double* from0 = src.ptr.p[q];
-      double* to0 = dst.ptr.p[q];
+    // One launch for every field of the chunk, its index the run of one field after another (field 0's
+    // runs, then field 1's, ...): the memory is swept once per field, as a load alternating between
+    // fields inside a run defeats the hardware's stride prefetcher on strided faces (measured at 128^3:
+    // 4x slower, halobench --fields, docs/performance.md), and a set of N fields pays for one kernel
+    // launch, not N (a launch costs about as much as a short run's copy).
+    // Raw pointers into the run lists (host memory here): a launch copies its functor, and views would
+    // count references on every copy.
+    const FieldPointers from_p = src.ptr, to_p = dst.ptr;
+    const bool ss = src.strided, ds = dst.strided;
+    const long *sstart = src.start.data(), *dstart = dst.start.data(), *len = n.data(), *st = stride.data();
+    Kokkos::parallel_for(label, Kokkos::RangePolicy<Exec>(0, total), [=](const long i) {
+      long r = i, q = 0;
+      while (r >= nruns) {  // i / nruns without a division: at most kChunk - 1 steps
+        r -= nruns;
+        ++q;
+      }
       const long fq = q0 + q;
-      const bool ss = src.strided, ds = dst.strided;
-      const auto sstart = src.start, dstart = dst.start;
-      Kokkos::parallel_for(label, Kokkos::RangePolicy<Exec>(0, nruns), [=](const long r) {
-        const long st = stride(r);
-        const double* from = from0 + sstart(r) + (ss ? fq * st : 0);
-        double* to = to0 + dstart(r) + (ds ? fq * st : 0);
-        for (long i = 0, len = n(r); i < len; ++i) to[i] = from[i];
-      });
-    }
+      const double* from = from_p.p[q] + sstart[r] + (ss ? fq * st[r] : 0);
+      double* to = to_p.p[q] + dstart[r] + (ds ? fq * st[r] : 0);
+      for (long c = 0, m = len[r]; c < m; ++c) to[c] = from[c];
+    });
   } else {
     // A team per run and field, its cells on the vector lanes: neighbouring lanes touch neighbouring
     // addresses.

@@ -11,11 +11,13 @@
 //
 // Many fields (issue 37): a is an index into each field of a set, b a position in one buffer where
 // field q's copy of cell i lies at b(i) + q * stride(i) (the buffer's field stride, the slot length of
-// the cell's block: pack_list.hpp); a run also ends where the stride changes. On a device one kernel
-// moves every run of up to FieldPointers::kChunk fields; on the host one sweep over the runs per field
-// (copy_runs.cpp says why).
+// the cell's block: pack_list.hpp); a run also ends where the stride changes. One kernel moves every
+// run of up to FieldPointers::kChunk fields: on a device a team per run and field; on the host a
+// range over the runs of one field after another, so memory is swept once per field (copy_runs.cpp
+// says why).
 #include <Kokkos_Core.hpp>
 
+#include <string>
 #include <vector>
 
 #include "cartex/halo/plan.hpp"
@@ -37,16 +39,17 @@ class CopyRuns {
   CopyRuns(const std::vector<long>& a, const std::vector<long>& b, const std::vector<long>& stride = {});
   long cells() const { return cells_; }
   long runs() const { return static_cast<long>(length_.extent(0)); }
-  // to[b(i)] = from[a(i)] for every cell (kernel `label`; no fence).
-  void a_to_b(const char* label, const double* from, double* to) const;
+  // to[b(i)] = from[a(i)] for every cell (kernel `label`, a string Kokkos takes: the plans keep theirs,
+  // so that a launch makes none; no fence).
+  void a_to_b(const std::string& label, const double* from, double* to) const;
   // to[a(i)] = from[b(i)] for every cell (kernel `label`; no fence).
-  void b_to_a(const char* label, const double* from, double* to) const;
+  void b_to_a(const std::string& label, const double* from, double* to) const;
   // Fields to one buffer: buf[b(i) + q stride(i)] = fields[q][a(i)] (no fence).
-  void fields_to_buffer(const char* label, const FieldSet& fields, double* buf) const;
+  void fields_to_buffer(const std::string& label, const FieldSet& fields, double* buf) const;
   // One buffer to fields: fields[q][a(i)] = buf[b(i) + q stride(i)] (no fence).
-  void buffer_to_fields(const char* label, const double* buf, const FieldSet& fields) const;
+  void buffer_to_fields(const std::string& label, const double* buf, const FieldSet& fields) const;
   // Within each field: fields[q][b(i)] = fields[q][a(i)] (no fence).
-  void within_fields(const char* label, const FieldSet& fields) const;
+  void within_fields(const std::string& label, const FieldSet& fields) const;
 
   // One side of a copy: per field its pointer, per run its start, and whether the field stride applies.
   struct End {
@@ -55,12 +58,12 @@ class CopyRuns {
     bool strided = false;
   };
   // Copies every run of fields q0 .. q0 + src.ptr.n - 1 from src to dst; public for CUDA's lambdas.
-  void copy(const char* label, const End& src, const End& dst, long q0) const;
+  void copy(const std::string& label, const End& src, const End& dst, long q0) const;
 
  private:
   // Runs the copy in chunks of kChunk fields; pointer(q) gives field q's pointer on each side.
   template <class Src, class Dst>
-  void chunks(const char* label, long n, Src&& src, bool src_strided, const Kokkos::View<long*>& s, Dst&& dst,
+  void chunks(const std::string& label, long n, Src&& src, bool src_strided, const Kokkos::View<long*>& s, Dst&& dst,
               bool dst_strided, const Kokkos::View<long*>& d) const;
 
   Kokkos::View<long*> a_, b_, length_, stride_;  // per run: its first a, first b, cells, b's field stride

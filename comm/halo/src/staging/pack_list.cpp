@@ -1,8 +1,17 @@
 #include "staging/pack_list.hpp"
 
 #include <algorithm>
+#include <string>
 
 namespace cartex::halo {
+
+namespace {
+
+// The kernel labels, made once (Kokkos takes a std::string: a literal would be copied on every launch).
+const std::string kGather = "cartex::halo::gather";
+const std::string kScatter = "cartex::halo::scatter";
+
+}  // namespace
 
 PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots, int fields)
     : fields_(fields) {
@@ -21,11 +30,11 @@ PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const st
 }
 
 void PackList::pack(const FieldSet& f, const Kokkos::View<double*>& buf) const {
-  runs_.fields_to_buffer("cartex::halo::gather", f, buf.data());
+  runs_.fields_to_buffer(kGather, f, buf.data());
 }
 
 void PackList::unpack(const FieldSet& f, const Kokkos::View<double*>& buf) const {
-  runs_.buffer_to_fields("cartex::halo::scatter", buf.data(), f);
+  runs_.buffer_to_fields(kScatter, buf.data(), f);
 }
 
 }  // namespace cartex::halo

@@ -38,9 +38,9 @@ OwnedType fields_type(const std::vector<long>& cells, const std::vector<MPI_Aint
 
 }  // namespace
 
-std::vector<MPI_Aint> field_displacements(const std::vector<const double*>& fields) {
-  std::vector<MPI_Aint> out;
-  if (fields.size() < 2) return out;
+void field_displacements(const std::vector<const double*>& fields, std::vector<MPI_Aint>& out) {
+  out.clear();
+  if (fields.size() < 2) return;
   MPI_Aint first = 0;
   check_mpi(MPI_Get_address(fields[0], &first), "MPI_Get_address");
   for (size_t q = 1; q < fields.size(); ++q) {
@@ -48,21 +48,20 @@ std::vector<MPI_Aint> field_displacements(const std::vector<const double*>& fiel
     check_mpi(MPI_Get_address(fields[q], &a), "MPI_Get_address");
     out.push_back(MPI_Aint_diff(a, first));
   }
-  return out;
 }
 
-std::vector<const double*> field_bases(const FieldSet& f) {
-  std::vector<const double*> out;
-  for (const core::Field* g : f.pointers()) out.push_back(g->view.data());
-  return out;
+void field_bases(const FieldSet& f, std::vector<const double*>& out) {
+  out.clear();
+  for (const core::Field* g : f) out.push_back(g->view.data());
 }
 
 ZeroCopyBlocks::ZeroCopyBlocks(const HaloPattern& p, bool compact, const BlockPadding* padding,
                                const std::vector<const double*>& fields) {
   const size_t t = p.blocks.size();
   const long n = std::max<long>(1, static_cast<long>(fields.size()));
-  std::vector<MPI_Aint> field_displ{0};
-  for (const MPI_Aint d : field_displacements(fields)) field_displ.push_back(d);
+  std::vector<MPI_Aint> field_displ;
+  field_displacements(fields, field_displ);
+  field_displ.insert(field_displ.begin(), 0);
   // Scratch layout (header): one shared read region for send padding, then a region per received block.
   std::vector<long> recv_pad_at(t, 0);
   long send_pad = 0, scratch = 0;

@@ -55,12 +55,13 @@ struct ZeroCopyBlocks {
                  const std::vector<const double*>& fields = {});
 };
 
-// Byte displacements of fields[q] from fields[0], q >= 1 (MPI_Get_address, MPI_Aint_diff): the key of
-// a set's datatypes when they do not depend on field 0's own address.
-std::vector<MPI_Aint> field_displacements(const std::vector<const double*>& fields);
+// Byte displacements of fields[q] from fields[0], q >= 1 (MPI_Get_address, MPI_Aint_diff), into `out`
+// (its storage reused: no allocation per exchange): the key of a set's datatypes when they do not
+// depend on field 0's own address.
+void field_displacements(const std::vector<const double*>& fields, std::vector<MPI_Aint>& out);
 
-// The first elements of the fields of a set.
-std::vector<const double*> field_bases(const FieldSet& f);
+// The first elements of the fields of a set, into `out` (its storage reused).
+void field_bases(const FieldSet& f, std::vector<const double*>& out);
 
 // The largest size of each block index over every rank of comm (collective).
 std::vector<long> uniform_block_sizes(const HaloPattern& p, MPI_Comm comm);

@@ -39,6 +39,7 @@
 // read the field after start (MPI datatypes over the field, later phases packed in progress).
 // Every plan refuses a second start before finish, and finish without start (cartex::core::Error);
 // progress() and done() on an idle or complete plan change nothing.
+#include <array>
 #include <cstddef>
 #include <initializer_list>
 #include <string>
@@ -49,22 +50,42 @@
 namespace cartex::halo {
 
 // The fields one exchange moves: a small value naming them (it owns none). Any field converts to the
-// set of itself, so plan->start(u) is the exchange of one field.
+// set of itself, so plan->start(u) is the exchange of one field. Up to kInline fields are held in the
+// value itself, so making, copying and checking a set allocates nothing (the plans keep the started
+// set until finish; an exchange of a few fields costs microseconds, issue 37).
 class FieldSet {
  public:
-  FieldSet(core::Field& f) : fields_{&f} {}  // NOLINT(google-explicit-constructor): the one-field set
-  FieldSet(std::initializer_list<core::Field*> fields) : fields_(fields) {}
-  explicit FieldSet(std::vector<core::Field*> fields) : fields_(std::move(fields)) {}
+  static constexpr std::size_t kInline = 8;
+  FieldSet() = default;  // the empty set
+  FieldSet(core::Field& f) : size_(1) { inline_[0] = &f; }  // NOLINT(google-explicit-constructor): the one-field set
+  FieldSet(std::initializer_list<core::Field*> fields) { assign(fields.begin(), fields.size()); }
+  explicit FieldSet(const std::vector<core::Field*>& fields) { assign(fields.data(), fields.size()); }
 
-  std::size_t size() const { return fields_.size(); }
-  core::Field& operator[](std::size_t q) const { return *fields_[q]; }
-  const std::vector<core::Field*>& pointers() const { return fields_; }
+  std::size_t size() const { return size_; }
+  core::Field& operator[](std::size_t q) const { return *data()[q]; }
+  // The fields' pointers, in order.
+  core::Field* const* begin() const { return data(); }
+  core::Field* const* end() const { return data() + size_; }
   // Throws cartex::core::Error (naming `plan`) unless the set holds exactly `count` fields, none null,
-  // none twice, each of `layout` with a view of its extents.
-  void require(std::size_t count, const core::FieldLayout& layout, const std::string& plan) const;
+  // none twice, each of `layout` with a view of its extents. Nothing is formatted unless it throws.
+  void require(std::size_t count, const core::FieldLayout& layout, const char* plan) const;
+  void require(std::size_t count, const core::FieldLayout& layout, const std::string& plan) const {
+    require(count, layout, plan.c_str());
+  }
 
  private:
-  std::vector<core::Field*> fields_;
+  void assign(core::Field* const* p, std::size_t n) {
+    size_ = n;
+    if (n > kInline)
+      heap_.assign(p, p + n);
+    else
+      for (std::size_t q = 0; q < n; ++q) inline_[q] = p[q];
+  }
+  core::Field* const* data() const { return size_ > kInline ? heap_.data() : inline_.data(); }
+
+  std::array<core::Field*, kInline> inline_{};
+  std::vector<core::Field*> heap_;  // more than kInline fields only
+  std::size_t size_ = 0;
 };
 
 // What one exchange costs this rank: messages it sends, bytes it sends (counting a block once per
