@@ -8,6 +8,7 @@ One case per ctest:
     grayscott_test.py --grayscott3d PATH --mpiexec PATH CASE
 """
 import os
+import re
 import sys
 import tempfile
 
@@ -93,6 +94,30 @@ def case_restart_ranks():
                 out = grayscott(ranks, d, sets + more + [f"output.dir=re{step}_{ranks}"], ["--restart", point])
                 check(checksum(out) == ref, f"{name}: restart from step {step} on {ranks} rank(s) {more}: "
                       f"checksum {checksum(out)}, uninterrupted {ref}")
+
+
+def case_reports():
+    """One exchange moves both fields: --dry-run's tables and the run's summary say "2 fields (u, v)
+    together" and count 2 x 8 bytes per halo cell the rank lines list (the messages of one field)."""
+    sets = ["grid.periodic=[true,false,false]", "processes.dims=[2,1,1]", "comm.backend=p2p"]
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "in.yaml", BASE)
+        dry = grayscott(2, d, sets, ["--dry-run"])
+        cells = [int(c) for c in re.findall(r"^  neighbor +\S+  send (\d+) cells to rank", dry, re.M)]
+        per_rank = re.search(r"^  p2p +1\.\.1 +(\d+)\.\.(\d+) ", dry, re.M)
+        check(re.search(r"^# halo exchange per backend \(per exchange of 2 fields \(u, v\) together and rank", dry, re.M)
+              is not None and len(cells) == 4 and per_rank is not None
+              and int(per_rank.group(1)) == int(per_rank.group(2)) == 2 * 8 * sum(cells[:2]),
+              f"--dry-run's backend table does not count both fields of {cells} cells:\n{dry}")
+        traffic = re.search(r"^# inter-node traffic per halo exchange \(of 2 fields \(u, v\) together.*\n.*\n"
+                            r"  MPI order +4 +0 +(\d+) +0$", dry, re.M)
+        check(traffic is not None and int(traffic.group(1)) == 2 * 8 * sum(cells),
+              f"--dry-run's traffic table does not count both fields of {cells} cells:\n{dry}")
+        out = grayscott(2, d, sets)
+        halo = re.search(r"^  halo +24 exchange\(s\) of 2 fields \(u, v\) together, one every 1 step\(s\); per exchange "
+                         r"and rank: messages 1\.\.1, bytes (\d+)\.\.(\d+)", out, re.M)
+        check(halo is not None and halo.group(1) == halo.group(2) == per_rank.group(1),
+              f"the summary's halo line does not say one exchange of both fields:\n{out}")
 
 
 if __name__ == "__main__":

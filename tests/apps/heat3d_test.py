@@ -716,18 +716,21 @@ def case_wave():
                                       "run.steps=9", f"comm.backend={backend}", f"comm.overlap={overlap}",
                                       f"halo.temporal_blocking={blocking}", f"halo.steps_per_exchange={k}"])
                 sums[(ranks, backend, overlap, blocking, k)] = checksum(out)
-                # k > 1 exchanges both levels, and the summary's halo line says so.
-                halo = re.search(r"^  halo +\d+ exchange\(s\)( of 2 fields \(u and the previous level\))?, one every (\d+) step",
+                # k > 1 exchanges both levels (apart with overlap), and the summary's halo line says so.
+                halo = re.search(r"^  halo +\d+ exchange\(s\) of (1 field \(u\)|2 fields \(u and its previous level\) "
+                                 r"(?:together|in two exchanges \(the previous level apart, overlap\))), one every (\d+) step",
                                  out, re.M)
-                check(halo is not None and (halo.group(1) is not None) == (k > 1) and halo.group(2) == str(k),
+                check(halo is not None and halo.group(1).startswith("2") == (k > 1) and halo.group(2) == str(k)
+                      and ("in two exchanges" in halo.group(1)) == (k > 1 and overlap == "true"),
                       f"wave k={k}: halo line {halo.group(0) if halo else None!r}")
         check(None not in sums.values() and len(set(sums.values())) == 1, f"wave: checksums differ: {sums}")
-        # --dry-run's traffic tables count one field, and say when a cycle exchanges two.
+        # --dry-run's traffic tables count the state (u), and say when a cycle also moves the previous level.
         for k in (1, 2):
             out = wave(2, d, [f"halo.steps_per_exchange={k}"], ["--dry-run"])
-            notes = re.findall(r"^# (?:halo exchange per backend|inter-node traffic per halo exchange) \(.*?(each cycle "
-                               r"exchanges 2 fields, u and the previous level: twice this)?\)$", out, re.M)
-            check(len(notes) == 2 and all(bool(n) == (k > 1) for n in notes), f"wave --dry-run k={k}: table headers {notes}\n{out}")
+            notes = re.findall(r"^# (?:halo exchange per backend \(per exchange of 1 field \(u\) and rank|"
+                               r"inter-node traffic per halo exchange \(of 1 field \(u\), all ranks).*$", out, re.M)
+            moves = "each cycle also moves the previous level: one exchange of 2 fields without overlap"
+            check(len(notes) == 2 and all((moves in n) == (k > 1) for n in notes), f"wave --dry-run k={k}: table headers {notes}\n{out}")
         out = wave(3, d, ["init.type=gaussian", "init.width=0.2", "run.steps=80", "stencil=27pt", "grid.n=[12,12,12]"])
         m = re.search(r"integral of u\s+(\S+) \(start (\S+), change (\S+)\)", out)
         check(m is not None and abs(float(m.group(3))) <= 1e-12 * abs(float(m.group(2))), f"wave conservation:\n{out}")

@@ -274,7 +274,7 @@ def docs_keys():
     for line in open(DOCS):
         m = re.match(r"^\| (`[^|]*`) \|", line)
         if m:
-            keys.extend(re.findall(r"`([a-z0-9_.]+)`", m.group(1)))
+            keys.extend(re.findall(r"`([A-Za-z0-9_.]+)`", m.group(1)))
     return keys
 
 
@@ -301,7 +301,7 @@ def case_help():
 
 
 def case_help_input():
-    """--help-input lists exactly the keys the loader accepts, and docs/input.md the same keys."""
+    """--help-input lists exactly the keys the loader accepts, and docs/input.md the keys of every equation's program."""
     heat_keys, wave_keys = help_keys(ARGS.heat3d), help_keys(ARGS.wave3d)
     check(len(heat_keys) == len(set(heat_keys)) and "physics.alpha" in heat_keys and "physics.speed" not in heat_keys,
           f"heat3d --help-input keys: {heat_keys}")
@@ -329,8 +329,10 @@ def case_help_input():
             check(code == 2 and listed == want, f"unknown key in '{section}': the loader lists {listed}, --help-input {want}")
     advect_keys = help_keys(ARGS.advect3d)
     check("physics.velocity" in advect_keys and "physics.speed" not in advect_keys, f"advect3d --help-input keys: {advect_keys}")
+    gray_keys = help_keys(ARGS.grayscott3d)
+    check("physics.feed" in gray_keys and "physics.alpha" not in gray_keys, f"grayscott3d --help-input keys: {gray_keys}")
     documented = docs_keys()
-    both = sorted(set(heat_keys) | set(wave_keys) | set(advect_keys))
+    both = sorted(set(heat_keys) | set(wave_keys) | set(advect_keys) | set(gray_keys))
     check(sorted(set(documented)) == both,
           f"docs/input.md keys differ from --help-input: only in docs {sorted(set(documented) - set(both))}, "
           f"only in --help-input {sorted(set(both) - set(documented))}")
@@ -399,4 +401,4 @@ def case_restart():
 
 
 if __name__ == "__main__":
-    cartex_testing.run_case(globals(), ['heat3d', 'wave3d', 'advect3d'])
+    cartex_testing.run_case(globals(), ['heat3d', 'wave3d', 'advect3d', 'grayscott3d'])

@@ -127,17 +127,18 @@ void print_dry_run(const Setup& s) {
   std::string offsets;
   for (const auto& b : p.blocks) offsets += (offsets.empty() ? "" : " ") + offset_text(b.offset, dim);
   fmt::print("neighborhood: {} process offsets (the same on every rank): {}\n", p.blocks.size(), offsets);
-  // The tables count one exchange of the state's fields together: the messages of one field, its bytes
-  // times their number. Leapfrog with k > 1 also moves the previous level each cycle (stepper.hpp).
+  // The tables count one exchange of the state's fields: the messages of one field, its bytes times
+  // their number. Leapfrog with k > 1 also moves the previous level each cycle (stepper.hpp).
   const auto& fields = s.equation->fields;
+  const std::string state = fmt::format("{} field{} ({}){}", fields.size(), fields.size() == 1 ? "" : "s",
+                                        fmt::join(fields, ", "), fields.size() > 1 ? " together" : "");
   const std::string per_cycle =
       s.equation->integrator == core::Integrator::kLeapfrog && k > 1
           ? fmt::format("; each cycle also moves the previous level: one exchange of {} fields without overlap (the same "
                         "messages, twice the bytes), two of {} with overlap",
                         2 * fields.size(), fields.size())
           : std::string();
-  fmt::print("# halo exchange per backend (per exchange of {} field{} together ({}) and rank, min..max over ranks{})\n",
-             fields.size(), fields.size() == 1 ? "" : "s", fmt::join(fields, ", "), per_cycle);
+  fmt::print("# halo exchange per backend (per exchange of {} and rank, min..max over ranks{})\n", state, per_cycle);
   fmt::print("  {:<28} {:>12} {:>22} {:>8}\n{}", "backend", "messages", "bytes", "rounds", table);
   fmt::print("mpi buffers: {}\n", s.memory.reason);
   fmt::print("{}", resources_text(s.resources));
@@ -145,10 +146,13 @@ void print_dry_run(const Setup& s) {
              "and writes a probe file in it before step 1\n",
              s.cfg.output_dir);
   fmt::print("# placement: {}\n", placement_text(pl, dim));
-  fmt::print("# inter-node traffic per halo exchange (one field, all ranks, one message per non-empty block{})\n", per_cycle);
+  fmt::print("# inter-node traffic per halo exchange (of {}, all ranks, one message per non-empty block{})\n", state,
+             per_cycle);
   fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", "grid order", "messages", "inter-node", "bytes", "inter-node");
-  const auto traffic_row = [](const std::string& name, const ranks::Traffic& t) {
-    fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", name, t.messages, t.inter_node_messages, t.bytes, t.inter_node_bytes);
+  const auto n_fields = static_cast<std::int64_t>(fields.size());
+  const auto traffic_row = [n_fields](const std::string& name, const ranks::Traffic& t) {
+    fmt::print("  {:<24} {:>10} {:>12} {:>14} {:>14}\n", name, t.messages, t.inter_node_messages, n_fields * t.bytes,
+               n_fields * t.inter_node_bytes);
   };
   traffic_row("MPI order", in_mpi_order);
   if (have_blocks)

@@ -44,14 +44,14 @@ std::string steps_text(const Setup& s, long first, long last, const std::string&
   return text + from;
 }
 
-// What each cycle's exchange moves: "1 field (u)", "2 fields together (u, v)", "2 fields (u and its
-// previous level) together" (leapfrog, k > 1; two exchanges when the cycles overlap).
+// What each cycle's exchange moves: "1 field (u)", "2 fields (u, v) together", "2 fields (u and its
+// previous level) together" (leapfrog, k > 1; two exchanges when the cycles overlap, stepper.hpp).
 std::string exchanged_fields_text(const Setup& s, const Stepper& stepper) {
   const auto& fields = s.equation->fields;
   const int n = stepper.fields_per_exchange();
   if (n == static_cast<int>(fields.size()))
     return fmt::format("{} field{} ({}){}", n, n == 1 ? "" : "s", fmt::join(fields, ", "), n > 1 ? " together" : "");
-  return fmt::format("{} fields ({} and the previous level) {}", n, fmt::join(fields, ", "),
+  return fmt::format("{} fields ({} and {} previous level) {}", n, fmt::join(fields, ", "), fields.size() == 1 ? "its" : "their",
                      stepper.shape().overlapped() ? "in two exchanges (the previous level apart, overlap)" : "together");
 }
 
