@@ -64,10 +64,12 @@ campaign.regressions).
 Exit 0 when every case passed, 1 on any failure, 2 on bad options.
 """
 import argparse
+import cmath
 import concurrent.futures
 import copy
 import glob
 import json
+import math
 import os
 import random
 import re
@@ -84,7 +86,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "support"))
 from cartex_testing import checksum, mpi_command, own_lines, per_rank_output, rank_codes  # noqa: E402
 
-APPS = ("heat3d", "wave3d", "advect3d")
+APPS = ("heat3d", "wave3d", "advect3d", "grayscott3d")
 AXES = "xyz"
 
 # The reference's settings: one rank, nothing that may change the bits (layered over the problem).
@@ -235,15 +237,19 @@ def stencil_reach(stencil, dim):
     return [1] * dim
 
 
-def draw_face(rng, nd, reach, exact_mode, advect):
+def draw_face(rng, nd, reach, exact_mode, advect, gray_scott=False):
     """One wall. In `exact_mode` (a sine init whose exact solution the walls must continue) `exact`,
     an insulated wall or a zero Dirichlet wall with a reach of one cell (advect3d: only `exact`);
     else a Dirichlet constant, a Neumann flux or a Robin wall (both mirror `reach` cells, which the grid
-    must have), and now and then an `exact` wall the apps refuse."""
+    must have), and now and then an `exact` wall the apps refuse. Gray-Scott (`gray_scott`): no `exact`
+    (it has no exact solution), and walls that keep both fields near [0, 1] (a wall value in it, a
+    Robin wall's g/a too, small fluxes: a flux of 1 per cell and step feeds v until the reaction
+    explodes)."""
     if exact_mode:
         kinds = ["exact"] if advect else ["exact", "exact", "insulated"] + (["zero"] if reach == 1 else [])
     else:
-        kinds = ["dirichlet", "dirichlet", "neumann", "neumann", "robin"] + (["exact"] if rng.random() < 0.03 else [])
+        kinds = ["dirichlet", "dirichlet", "neumann", "neumann", "robin"] + \
+            (["exact"] if not gray_scott and rng.random() < 0.03 else [])
     kind = rng.choice(kinds)
     if kind in ("neumann", "robin") and nd < reach and rng.random() < 0.9:
         kind = "dirichlet"
@@ -254,11 +260,14 @@ def draw_face(rng, nd, reach, exact_mode, advect):
     if kind == "zero":
         return {"dirichlet": 0}
     if kind == "dirichlet":
-        return {"dirichlet": rng.choice([0, 0, 1, -0.5, 0.25])}
+        return {"dirichlet": rng.choice([0, 0, 1, 0.5, 0.25] if gray_scott else [0, 0, 1, -0.5, 0.25])}
     if kind == "robin":  # a + b > 0; b = 0 is a Dirichlet wall half a cell out, a = 0 a Neumann one
         a, b = rng.choice([(1, 0.5), (0.25, 1), (2, 0), (0, 1), (0.5, 0.125), (3.7, 1.3)])
+        if gray_scott:
+            g = a * rng.choice([0, 0, 0.5, 1]) if a else rng.choice([0, 0, 0.03125, -0.03125])
+            return {"robin": {"a": a, "b": b, "g": g}}
         return {"robin": {"a": a, "b": b, "g": rng.choice([0, 0, 1, -0.5, 0.3])}}
-    return {"neumann": rng.choice([0, 0, 0.5, -0.431, 1])}
+    return {"neumann": rng.choice([0, 0, 0, 0.03125, -0.03125] if gray_scott else [0, 0, 0.5, -0.431, 1])}
 
 
 def symmetric(stencil):
@@ -305,7 +314,8 @@ def draw_problem(rng, app):
             advection = rng.choice(sorted(ADVECTION_REACH))
         reach = [max(r, ADVECTION_REACH[advection]) for r in reach]
 
-    sine = rng.random() < 0.5
+    gray_scott = app == "grayscott3d"
+    sine = rng.random() < 0.5 and not gray_scott  # Gray-Scott: a gaussian seed of v only
     # Exact walls need the exact solution: a symmetric operator and walls that continue the mode.
     exact_mode = sine and not field_alpha and symmetric(stencil) and rng.random() < 0.3
     faces = {}
@@ -313,7 +323,8 @@ def draw_problem(rng, app):
     for d in range(dim):
         if periodic[d]:
             continue
-        low, high = (draw_face(rng, n[d], reach[d], exact_mode, app == "advect3d") for _ in range(2))
+        low, high = (draw_face(rng, n[d], reach[d], exact_mode, app == "advect3d", gray_scott)
+                     for _ in range(2))
         faces[d] = (low, high)
         roll = rng.random()
         if roll < 0.1 and low == {"dirichlet": 0} and high == {"dirichlet": 0}:
@@ -327,11 +338,15 @@ def draw_problem(rng, app):
         inp["boundary"] = boundary
 
     # Equal spacing (box stencils and scaled custom ones need it) from lengths of h times the cells
-    # between the walls: a power-of-two h keeps every length and spacing exact.
+    # between the walls: a power-of-two h keeps every length and spacing exact. Gray-Scott's rates are
+    # per unit time on a lattice (h = 1), so its h is 1 or 1/2 (its D then scaled by h^2), or the
+    # default lengths of 1 (h <= 1: small steps).
     box = stencil in ("9pt", "27pt") or (isinstance(stencil, dict) and stencil.get("type") == "box")
     roll = rng.random() * (0.8 if box else 1.0)
+    if gray_scott and 0.75 <= roll < 0.9:
+        roll = 0.95
     if roll < 0.75:
-        h = rng.choice([0.0625, 0.125, 0.25])
+        h = rng.choice([1.0, 1.0, 0.5] if gray_scott else [0.0625, 0.125, 0.25])
         lengths = []
         for d in range(dim):
             if periodic[d]:
@@ -343,6 +358,8 @@ def draw_problem(rng, app):
     elif roll < 0.9:
         inp["grid"]["length"] = [rng.choice([0.5, 1.0, 1.3, 2.0]) for _ in range(dim)]
     lengths = inp["grid"].get("length", [1.0] * dim)
+    if gray_scott:
+        return draw_gray_scott(rng, inp, dim, n, stencil, h if "length" in inp["grid"] else None)
 
     physics = {}
     if app == "heat3d":
@@ -393,7 +410,13 @@ def draw_problem(rng, app):
         init["amplitude"] = rng.choice([1.0, -2.0, 0.5])
     if init:
         inp["init"] = init
+    draw_run(rng, inp, n, ["u", "rank"] + (["alpha"] if field_alpha else []))
+    return inp
 
+
+def draw_run(rng, inp, n, fields, end_time=(0.001, 0.02)):
+    """The `run` and `output` sections of `inp`: steps or an end time drawn from the range `end_time`,
+    history, field files (`fields`: an output.fields value), checkpoints."""
     roll = rng.random()
     if max(n) > 12 and rng.random() < 0.5:
         roll = 0.7  # a long thin grid is there for the tile candidates, which only auto measures
@@ -402,7 +425,7 @@ def draw_problem(rng, app):
     elif roll < 0.8:
         run = {"steps": rng.randint(100, 160)}  # long enough for `auto` to measure
     else:
-        run = {"end_time": float(f"{rng.uniform(0.001, 0.02):.5g}")}
+        run = {"end_time": float(f"{rng.uniform(*end_time):.5g}")}
     if rng.random() < 0.1:
         run["progress_every"] = rng.randint(1, 10)
     inp["run"] = run
@@ -413,11 +436,101 @@ def draw_problem(rng, app):
     if rng.random() < 0.15:
         output["every"] = rng.randint(1, 10)
         if rng.random() < 0.3:
-            output["fields"] = ["u", "rank"] + (["alpha"] if field_alpha else [])
+            output["fields"] = fields
     if rng.random() < 0.1:
         output["checkpoint_every"] = rng.randint(1, 10)
     if output:
         inp["output"] = output
+
+
+# Second-derivative weights of the central stars on unit spacing, centre first (docs/stencils.md).
+STAR_WEIGHTS = {2: [-2, 1], 4: [-5 / 2, 4 / 3, -1 / 12], 6: [-49 / 18, 3 / 2, -3 / 20, 1 / 90],
+                8: [-205 / 72, 8 / 5, -1 / 5, 8 / 315, -1 / 560]}
+
+
+def stencil_taps(stencil, dim):
+    """The `stencil` value as (offset, weight) pairs on unit spacing and its derivative (None: one the
+    apps refuse, such as a star of another order)."""
+    if stencil is None or stencil in ("5pt", "7pt"):
+        stencil = {"type": "star", "order": 2}
+    if stencil in ("9pt", "27pt") or (isinstance(stencil, dict) and stencil.get("type") == "box"):
+        # The compact box Laplacians: 9pt (1/6) [-20 | 4 edge | 1 corner], 27pt (1/30) [-128 | 14 | 3 | 1].
+        by_norm = {0: -20 / 6, 1: 4 / 6, 2: 1 / 6} if dim == 2 else {0: -128 / 30, 1: 14 / 30, 2: 3 / 30, 3: 1 / 30}
+        box = [(x, y, z) for x in (-1, 0, 1) for y in (-1, 0, 1) for z in ((-1, 0, 1) if dim == 3 else (0,))]
+        return [(o[:dim], by_norm[sum(map(abs, o))]) for o in box], 2
+    if isinstance(stencil, dict) and "offsets" in stencil:
+        return [(tuple(o), w) for o, w in zip(stencil["offsets"], stencil["weights"])], stencil.get("derivative", 2)
+    if isinstance(stencil, dict) and stencil.get("type") == "star":
+        order = stencil.get("order") or 2 * stencil.get("radius", 1)
+        w = STAR_WEIGHTS.get(order)
+        if w is None:
+            return None
+        taps = [((0,) * dim, dim * w[0])]
+        for d in range(dim):
+            for r in range(1, len(w)):
+                for sign in (-1, 1):
+                    o = [0] * dim
+                    o[d] = sign * r
+                    taps.append((tuple(o), w[r]))
+        return taps, 2
+    return None
+
+
+def spectral_radius(stencil, dim, h):
+    """max |symbol| of the stencil on spacing h, sampled on 16 wavenumbers per dimension (a lower bound of
+    the true one, so 2 / (D rho) bounds Euler's limit from above); None for a stencil the apps refuse."""
+    taps = stencil_taps(stencil, dim)
+    if taps is None:
+        return None
+    taps, derivative = taps
+    scale = h ** -derivative
+    m = 16
+    best = 0.0
+    for j in range(m ** dim):
+        k = [2 * math.pi * ((j // m ** d) % m) / m for d in range(dim)]
+        s = sum(w * cmath.exp(1j * sum(kd * od for kd, od in zip(k, o))) for o, w in taps)
+        best = max(best, abs(s))
+    return best * scale
+
+
+def draw_gray_scott(rng, inp, dim, n, stencil, h):
+    """Gray-Scott's physics, seed, run and output for `inp` (grid, stencil and walls drawn), on spacing h
+    (None: the default lengths of 1, h <= 1). Rates of Pearson's map on a lattice (D 0.05-0.2 per cell,
+    scaled by h^2; F 0.01-0.05, k 0.04-0.07, sometimes 0), a time step of at most 1/2 or 0.8 (the
+    reaction's Euler limit is about 2/(F + k + 3)): the cfl is lowered until the diffusion's limit, from
+    the stencil's spectral radius, allows no larger one, or a dt is given (refused above the limit)."""
+    lattice = h is not None
+    scale = h * h if lattice else 1.0
+    du = float(f"{rng.uniform(0.05, 0.2):.3g}")
+    dv = float(f"{du * rng.uniform(0.5, 1.0):.3g}")
+    physics = {"Du": du * scale, "Dv": dv * scale,
+               "feed": 0.0 if rng.random() < 0.05 else float(f"{rng.uniform(0.01, 0.05):.3g}"),
+               "kill": 0.0 if rng.random() < 0.05 else float(f"{rng.uniform(0.04, 0.07):.3g}")}
+    if rng.random() < 0.8:
+        cfl = rng.choice([0.2, 0.36, 0.5, 0.9, 1.0])
+        rho = spectral_radius(stencil, dim, h if lattice else 1.0)
+        if rho:
+            cap = rng.choice([0.5, 0.5, 0.8])  # the largest dt wanted
+            most = cap * max(physics["Du"], physics["Dv"]) * rho / 2
+            if most < cfl:
+                cfl = max(float(f"{most * 0.999:.3g}"), 1e-4)
+        physics["cfl"] = cfl
+    else:
+        physics["dt"] = rng.choice([0.1, 0.25, 0.5, 0.8] if lattice else [1e-4, 5e-4, 2e-3])
+    inp["physics"] = physics
+
+    lengths = inp["grid"].get("length", [1.0] * dim)
+    init = {"type": "gaussian"}  # the only init it has (v's seed; u = 1)
+    if rng.random() < 0.6:
+        init["center"] = round(rng.uniform(0, min(lengths)), 3) if rng.random() < 0.3 else \
+            [round(rng.uniform(0, L), 3) for L in lengths]
+    if lattice or rng.random() < 0.7:  # the default width 0.1 is a point on a lattice
+        init["width"] = rng.choice([1.0, 1.5, 2.0, 3.0]) * h if lattice else rng.choice([0.1, 0.2, 0.3])
+    if rng.random() < 0.6:  # default 1
+        init["amplitude"] = rng.choice([0.25, 0.5, 0.5])
+    inp["init"] = init
+    draw_run(rng, inp, n, rng.choice([["u", "v", "rank"], ["v"], ["u"]]),
+             end_time=(0.5, 15.0) if lattice else (0.001, 0.02))
     return inp
 
 
@@ -524,10 +637,10 @@ def finish_variant(rng, variant, inp, backends, rank_counts, reach):
     return variant
 
 
-def draw_case(seed, index, backends, rank_counts):
-    """Case `index` of `seed`: app, input and variants, from a generator of its own."""
+def draw_case(seed, index, backends, rank_counts, apps=APPS):
+    """Case `index` of `seed`: app (one of `apps`), input and variants, from a generator of its own."""
     rng = random.Random(f"cartex-campaign:{seed}:{index}")
-    app = rng.choice(APPS)
+    app = rng.choice(apps)
     inp = draw_problem(rng, app)
     variants = [draw_variant(rng, app, inp, backends[app], rank_counts) for _ in range(rng.randint(1, 3))]
     return app, inp, variants
@@ -583,6 +696,7 @@ class Runner:
         self.verbose = verbose
         self.lock = threading.Lock()
         self.runs = 0
+        self.restarts = [0, 0]  # restart runs launched, and those that gave the reference's checksum
         self.live = set()  # the mpiexec processes running, killed when the campaign is interrupted
 
     def launch(self, app, ranks, files, cwd, env=None, extra=(), quiet=False):
@@ -667,6 +781,9 @@ class Runner:
         point = os.path.relpath(before[r["from"] % len(before)], d)
         got = self.launch(app, r["ranks"], ["in.json", "variant.json", "restart.json"], d, env, ["--restart", point])
         verdict = judge(ref, got, counts)
+        with self.lock:
+            self.restarts[0] += 1
+            self.restarts[1] += verdict is None and got.state == "ok"
         return None if verdict is None else (verdict[0], f"restart from {point}: {verdict[1]}")
 
     def case(self, app, inp, variants, counts):
@@ -987,13 +1104,16 @@ def rerun_command(args, extra):
     """This program's command line with the seed fixed: what reruns the campaign or one case."""
     words = [sys.executable, os.path.abspath(__file__)]
     for app in APPS:
-        words += [f"--{app}", args.apps[app]]
+        if app in args.apps:
+            words += [f"--{app}", args.apps[app]]
+    if args.only != list(APPS):
+        words += ["--apps", ",".join(args.only)]
     words += ["--mpiexec", args.mpiexec, "--ranks", args.ranks, "--timeout", f"{args.timeout:g}"]
     return shlex.join(words + extra)
 
 
 def campaign(args, runner):
-    backends = {app: list_backends(runner, app) for app in APPS}
+    backends = {app: list_backends(runner, app) for app in args.only}
     seed = args.seed_value
     print(f"campaign: seed {seed} (from {args.seed_source})", flush=True)
     count = args.count if args.count is not None else (None if args.budget else 100)
@@ -1002,14 +1122,15 @@ def campaign(args, runner):
             (["--budget", f"{args.budget:g}"] if args.budget else [])
         print(f"  rerun:    {rerun_command(args, extra)}")
     print(f"  one case: {rerun_command(args, ['--seed', str(seed), '--case', 'I'])}", flush=True)
-    print(f"  backends: {', '.join(backends['heat3d'])}; ranks {args.ranks}", flush=True)
+    print(f"  apps: {', '.join(args.only)}; backends: {', '.join(backends[args.only[0]])}; ranks {args.ranks}",
+          flush=True)
 
     start = time.monotonic()
     counts = {"reference": [], "variant": []}
     results = {}
 
     def one(index):
-        app, inp, variants = draw_case(seed, index, backends, args.rank_counts)
+        app, inp, variants = draw_case(seed, index, backends, args.rank_counts, args.only)
         if runner.verbose:
             print(f"case {index}: {app}\n  input: {json.dumps(inp)}")
             for i, v in enumerate(variants):
@@ -1058,6 +1179,8 @@ def campaign(args, runner):
     kinds = [kind for r in failed.values() for _, kind, _ in r[3]]
     print(f"campaign: seed {seed}: {len(results)} case(s) in {elapsed:.0f} s, {runner.runs} run(s) "
           f"(jobs {args.jobs}, ranks {args.ranks}); {len(results) - len(failed)} passed, {len(failed)} failed")
+    print(f"  cases by app: {tally(r[0] for r in results.values())}; restarts from a checkpoint: "
+          f"{runner.restarts[0]} run(s), {runner.restarts[1]} on the reference's checksum")
     print(f"  reference refusals ({len(counts['reference'])}): {tally(counts['reference'])}")
     print(f"  variant refusals, documented limits ({len(counts['variant'])}): {tally(counts['variant'])}")
     print(f"  failures ({len(kinds)}): {tally(kinds)}", flush=True)
@@ -1122,6 +1245,12 @@ def replay(args, runner):
     if not files:
         print("campaign: --replay: no case files")
         return 1
+    for path in files:
+        with open(path) as f:
+            app = json.load(f).get("app")
+        if app not in args.apps:
+            print(f"campaign: --replay: {path} runs {app}, and no --{app} PATH was given")
+            return 2
 
     def one(path):
         with open(path) as f:
@@ -1147,7 +1276,8 @@ def replay(args, runner):
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     for app in APPS:
-        p.add_argument(f"--{app}", required=True, help=f"path of {app}")
+        p.add_argument(f"--{app}", help=f"path of {app} (needed when --apps draws it or a replayed case runs it)")
+    p.add_argument("--apps", default=",".join(APPS), help=f"the apps cases are drawn for (default {','.join(APPS)})")
     p.add_argument("--mpiexec", default="mpiexec")
     p.add_argument("--count", type=int, help="cases (default 100, or until --budget ends)")
     p.add_argument("--seed", default="commit", help="an integer or `commit` (default)")
@@ -1171,8 +1301,16 @@ def main():
         p.error(f"--seed: expected an integer or `commit`, got {args.seed!r}")
     if args.jobs < 1 or (args.count is not None and args.count < 0) or args.timeout <= 0:
         p.error("--jobs must be at least 1, --count not negative, --timeout positive")
+    args.only = [a.strip() for a in args.apps.split(",") if a.strip()]
+    unknown = [a for a in args.only if a not in APPS]
+    if not args.only or unknown or len(set(args.only)) != len(args.only):
+        p.error(f"--apps: expected a list of {', '.join(APPS)} without repeats, got {args.apps!r}")
+    args.only = [a for a in APPS if a in args.only]  # one order, whatever the list's
+    missing = [a for a in args.only if getattr(args, a) is None and not args.replay]
+    if missing:
+        p.error(f"--apps draws {', '.join(missing)}: give its path (--{missing[0]} PATH) or leave it out of --apps")
     # Every run happens in a directory of its own: the programs must not be relative to this one.
-    args.apps = {app: os.path.abspath(getattr(args, app)) for app in APPS}
+    args.apps = {app: os.path.abspath(getattr(args, app)) for app in APPS if getattr(args, app) is not None}
     args.mpiexec = shutil.which(args.mpiexec) or args.mpiexec
     args.work = tempfile.mkdtemp(prefix="cartex-campaign-")
     runner = Runner(args, verbose=args.case is not None)
