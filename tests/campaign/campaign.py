@@ -2,14 +2,16 @@
 """Differential campaign (issue 35): random small problems, each run as a reference and as random
 variants that must give the reference's bits, the promise of docs/testing.md "Differential campaign".
 
-The case space. A case is one app (heat3d, wave3d, advect3d) and one input, drawn from a seeded
+The case space. A case is one app (heat3d, wave3d, advect3d, grayscott3d) and one input, drawn from a seeded
 random.Random: 2D or 3D, 1 to 12 cells per dimension (few cells in all; now and then a long thin grid
 of 13-70 cells in y, where tiles of 8-64 rows differ between ranks), each dimension periodic or with
 walls, each face `{dirichlet: v}`, `{dirichlet: exact}` (sine init only), `{neumann: q}`,
 `{robin: {a: a, b: b, g: g}}` or the `[a, b]` shorthand; the stencil a builtin name,
 `{type: star, order: 2..8}`, `{type: box}` or custom offsets and weights (symmetric, one-sided, scattered, reaction only; `derivative` 0, 1 or 2);
 advect3d every upwind (1-4) and central (2, 4) scheme with velocity components of both signs and 0;
-heat3d's alpha a number or a field (layers, gaussian); sine (modes) or gaussian (centre, width,
+heat3d's alpha a number or a field (layers, gaussian); grayscott3d's two fields u and v (Du, Dv, feed,
+kill of Pearson's map on a lattice, a gaussian seed of v, walls that keep u and v near [0, 1], never
+exact ones, a step of at most 0.5-0.8: draw_gray_scott); sine (modes) or gaussian (centre, width,
 amplitude) init; `physics.cfl` or `physics.dt`; `run.steps` (mostly 1-30, sometimes 100-160, where
 `auto` measures) or a `run.end_time` that is no multiple of dt; history, field files, checkpoints.
 The generator leans towards inputs the apps accept, but many are refused for good reasons (an
@@ -44,14 +46,17 @@ reference and the variant still fail with the same kind, and written to --keep a
 "variant", "found"}`: a file for tests/campaign/cases/, which `--replay` runs (the ctest
 campaign.regressions).
 
-    campaign.py --heat3d PATH --wave3d PATH --advect3d PATH [--mpiexec PATH]
-                [--count N] [--seed S|commit] [--budget SECONDS] [--ranks R|LIST] [--jobs J]
-                [--timeout SECONDS] [--keep DIR] [--case I] [--replay DIR_OR_FILE...]
+    campaign.py --heat3d PATH --wave3d PATH --advect3d PATH --grayscott3d PATH [--mpiexec PATH]
+                [--apps LIST] [--count N] [--seed S|commit] [--budget SECONDS] [--ranks R|LIST]
+                [--jobs J] [--timeout SECONDS] [--keep DIR] [--case I] [--replay DIR_OR_FILE...]
+
+    --apps LIST    the apps cases are drawn for, e.g. `grayscott3d` or `heat3d,wave3d` (default all
+                   four); only their programs (and those of replayed cases) need a path
 
     --count N      cases to draw (default 100; with --budget and no --count: until the budget ends)
     --seed S       an integer, or `commit`: from `git rev-parse HEAD` of this source tree (the time
                    where there is no git); printed first, with the commands that rerun the campaign
-                   and one case. Case I is drawn from (S, I) alone, so `--case I` reruns it alone
+                   and one case. Case I is drawn from (S, I) and --apps alone, so `--case I` reruns it
     --budget SEC   draw no new case after SEC seconds; the cases finished are reported. Shrinking
                    then takes at most SEC seconds more (600 without --budget)
     --ranks R|LIST variants' rank counts: R means 1..R (default 8), `1,2,4` a list
