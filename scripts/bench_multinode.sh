@@ -8,6 +8,8 @@
 # neighbor, and at 2 nodes x 4 ranks for the combining pattern's stages only (8 ranks on the machine's
 # 2 cores over TCP: the times printed there are scheduler-bound, not a measurement of the network).
 # Writes one CSV per run and k to OUT_DIR. Run it on a quiet machine (here: through /work/wt/bench).
+# The part "fields" (not in the default) times N = 1, 2, 4, 8 fields exchanged together against one by
+# one (halobench --fields, issue 37) at latency-bound blocks over TCP.
 # CARTEX_BENCH_PARTS picks the parts (default "halo cart graph"), to keep one locked call short.
 # Usage: scripts/bench_multinode.sh [ROUNDS (default 2)] [OUT_DIR (default bench-multinode)] [BUILD_DIR]
 set -euo pipefail
@@ -34,6 +36,13 @@ for round in $(seq "$rounds"); do
       --stencil 27pt,7pt --block 4,8,16,32 --k "$k" --warmup 20 --reps 100 --series 10 \
       --csv "$csv" --label "2x1 tcp run$round k$k"
   done
+  if [[ $parts == *" fields "* ]]; then
+    csv=$out/halobench_fields_run${round}.csv
+    echo "== round $round, N fields together vs one by one over TCP -> $csv (load $(cut -d' ' -f1 /proc/loadavg))"
+    "$testbed" run "$MPIEXEC" -n 2 "${MPIEXEC_FLAGS[@]}" --bind-to none "${flags[@]}" "$build/bin/halobench" \
+      --stencil 27pt,7pt --block 8,16 --fields 1,2,4,8 --warmup 20 --reps 50 --series 5 \
+      --csv "$csv" --label "2x1 tcp fields run$round"
+  fi
   if [[ $parts == *" cart "* ]]; then
     echo "== round $round, cartbench over TCP (load $(cut -d' ' -f1 /proc/loadavg))"
     "$testbed" run "$MPIEXEC" -n 2 "${MPIEXEC_FLAGS[@]}" --bind-to none "${flags[@]}" "$build/bin/cartbench" --pingpong
