@@ -74,11 +74,10 @@ struct AlltoallwArgs {
     }
     for (auto& [q, b] : blocks) {
       MPI_Datatype type;
-      cartex::core::check_mpi(
-          MPI_Type_create_hindexed(static_cast<int>(b.first.size()), b.first.data(), b.second.data(), MPI_INT, &type),
-          "MPI_Type_create_hindexed");
+      const int n = static_cast<int>(b.first.size());
+      check_mpi(MPI_Type_create_hindexed(n, b.first.data(), b.second.data(), MPI_INT, &type), "MPI_Type_create_hindexed");
       owned.push_back(type);
-      cartex::core::check_mpi(MPI_Type_commit(&owned.back()), "MPI_Type_commit");
+      check_mpi(MPI_Type_commit(&owned.back()), "MPI_Type_commit");
       counts[static_cast<std::size_t>(q)] = 1;
       types[static_cast<std::size_t>(q)] = owned.back();
     }
