@@ -20,6 +20,8 @@ function(cartex_mpi_family out)
     set(${out} "Open MPI" PARENT_SCOPE)
   elseif(version MATCHES "MPICH|Intel\\(R\\) MPI|CRAY MPICH")
     set(${out} "MPICH" PARENT_SCOPE)
+  elseif(MPI_CXX_COMPILER MATCHES "smpicxx")
+    set(${out} "SimGrid SMPI" PARENT_SCOPE)  # its programs run only under smpirun: no version string
   else()
     string(REGEX MATCH "^[^ \n]+" first "${version}")
     set(${out} "${first}" PARENT_SCOPE)

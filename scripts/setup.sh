@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cartex builds and runs with. Idempotent: quiet and quick when
 # everything is already there; runs `apt-get update` once before installing anything missing.
-# Usage: scripts/setup.sh [--mpi mpich] [--cuda] [--fuzz] [--download-only]
+# Usage: scripts/setup.sh [--mpi mpich] [--cuda] [--fuzz] [--smpi] [--download-only]
 #   --mpi mpich   also MPICH and its parallel HDF5, next to Open MPI (the default MPI stays Open MPI;
 #                 an MPICH build names it: the mpich preset, docs/testing.md)
 #   --cuda        also Debian's CUDA 11.8 toolkit (nvidia-cuda-toolkit, in Debian's non-free component,
@@ -9,13 +9,15 @@
 #                 sources are not edited) and g++-11, the newest GCC that CUDA 11.8 accepts as host
 #                 compiler (the cuda configuration, scripts/ci.sh cuda; about 1.6 GB to download)
 #   --fuzz        also clang and its libFuzzer runtime (the fuzz configuration, scripts/fuzz.sh)
+#   --smpi        also SimGrid 3.32 (libsimgrid-dev: smpicxx, smpirun and the platform loader), for the
+#                 simulated runs at scale (scripts/simulate.sh, the smpi configuration, docs/scale.md)
 #   --download-only  fetch what is missing into apt's caches and install nothing: scripts/ci.py runs
 #                 this in the background while the first configuration builds, so that a fresh
 #                 machine downloads the later configurations' packages (the CUDA toolkit above all)
 #                 while it compiles; the install later takes them from the cache
 set -euo pipefail
 
-usage="usage: setup.sh [--mpi mpich] [--cuda] [--fuzz] [--download-only]"
+usage="usage: setup.sh [--mpi mpich] [--cuda] [--fuzz] [--smpi] [--download-only]"
 extra=()
 non_free=()
 download=()
@@ -31,6 +33,7 @@ while [ $# -gt 0 ]; do
       shift 2 ;;
     --cuda) extra+=(g++-11); non_free=(nvidia-cuda-toolkit); shift ;;
     --fuzz) extra+=(clang libclang-rt-14-dev); shift ;;
+    --smpi) extra+=(libsimgrid-dev); shift ;;
     --download-only) download=(--download-only); doing=downloading; shift ;;
     *) echo "setup.sh: unknown option '$1' ($usage)" >&2; exit 2 ;;
   esac

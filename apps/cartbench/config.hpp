@@ -9,6 +9,13 @@
 
 namespace cartbench {
 
+// The implementations run when --impl is not given: all that this build has (available_impls()).
+std::vector<std::string> default_impls();
+
+// Empty when `impl` can run in this build, otherwise why not (an MPI feature the configure-time check
+// found missing, e.g. dist graphs under SimGrid SMPI: cmake/CartexMpiFeatures.cmake).
+std::string unavailable_reason(const std::string& impl);
+
 // Everything the command line sets.
 struct Config {
   int d = 3;
@@ -20,9 +27,8 @@ struct Config {
   bool mesh = false;      // non-periodic in every dimension
   std::vector<int> m = {1, 10};
   std::vector<std::string> ops = {"alltoall", "allgather"};
-  std::vector<std::string> impls = {"mpi_neighbor", "mpi_ineighbor", "direct", "combining", "combining_packed",
-                                    "combining_init", "combining_packed_init", "auto", "auto_init",
-                                    "graph_combining", "graph_combining_init"};
+  std::vector<std::string> impls = default_impls();
+  bool check = false;  // every received block compared with the oracle (oracle.cpp) after the timing
   int warmup = 20;
   int reps = 50;
   int series = 5;
@@ -45,6 +51,13 @@ std::vector<int> dims_of(const Config& c, int p);
 
 // Prints t, C and V of the direct and combining schedules and the schedule construction time.
 void print_metrics(const Config& c);
+
+// The oracle: the rank at coords(rank) - offset_i for each offset i (wrapped when periodic, MPI_PROC_NULL
+// outside a mesh), from the geometry alone (row-major ranks as MPI_Cart_create without reordering).
+std::vector<int> geometric_sources(const std::vector<int>& dims, bool periodic, const std::vector<int>& offsets, int rank);
+
+// The int that `sender` puts at `element` of its send block `block` when checking (the oracle's data).
+int oracle_value(int sender, int block, int element);
 
 // Times the collectives of every implementation (rank 0 prints and writes the CSV).
 void run_collectives(const Config& c);

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "cartex/core/error.hpp"
 #include "cartex/core/mpi_check.hpp"
 #include "cartex/core/mpi_main.hpp"
 #include "cartex/entry/mpi_session.hpp"
@@ -39,10 +40,17 @@ int main(int argc, char** argv) {
   app.add_option("--op", c.ops, "alltoall, allgather, alltoallv")->delimiter(',');
   app.add_option("--impl", c.impls,
                  "mpi_neighbor, mpi_ineighbor, direct, combining, combining_packed, auto, and any of the last four "
-                 "with _init (a plan); graph_combining(_init): comm/graph's message combining on the same dist graph")
+                 "with _init (a plan); graph_combining(_init): comm/graph's message combining on the same dist graph; "
+                 "mpi_alltoallw: MPI_Alltoallw on MPI_COMM_WORLD with the neighbors' blocks (default: all but "
+                 "mpi_alltoallw that this build has)")
       ->delimiter(',');
+  app.add_flag("--check", c.check,
+               "after the timing, run every cell once on the oracle's data and compare every received block at "
+               "every rank with the oracle (exit 1 when one differs)");
   app.add_option("--warmup", c.warmup, "warm-up runs per cell");
-  app.add_option("--reps", c.reps, "repetitions per cell and series");
+  app.add_option("--reps", c.reps,
+                 "repetitions per cell and series; 0 with --check: the checked run is the one sample (for deterministic "
+                 "simulations, docs/scale.md)");
   app.add_option("--series", c.series, "series, each visiting the cells in a new random order");
   app.add_option("--tukey", c.tukey, "Tukey outlier factor k (EuroMPI'15 uses 3.0)");
   app.add_option("--seed", c.seed, "seed of the series orders");
@@ -53,7 +61,13 @@ int main(int argc, char** argv) {
   }
   int rank = 0;
   cartex::core::check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
-  const int rc = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
+  const int rc = cartex::entry::run_main(MPI_COMM_WORLD, [&] {
+    if (c.reps == 0 && !c.check) throw cartex::core::InputError("cartbench: --reps 0 needs --check (its run is the sample)");
+    for (const std::string& impl : c.impls) {
+      const std::string why = cartbench::unavailable_reason(impl);
+      if (!why.empty()) throw cartex::core::InputError("cartbench: --impl " + why);
+    }
+  }, [&] {
     if (metrics) {
       if (rank == 0) cartbench::print_metrics(c);
     } else if (pingpong) {

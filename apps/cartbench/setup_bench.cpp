@@ -3,6 +3,7 @@
 // with the same neighbors, plus the local schedule construction that the first collective adds.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -99,6 +100,12 @@ void run_setup(const Config& c) {
          const double dt = MPI_Wtime() - t0;
          return rounds > 0 ? dt : 0.0;
        }}};
+#ifdef CARTEX_NO_DIST_GRAPH
+  // No dist graphs in this MPI (configure-time check, cmake/CartexMpiFeatures.cmake): only ours is timed.
+  variants.erase(std::remove_if(variants.begin(), variants.end(), [](const Variant& v) { return v.name.rfind("cart+dist", 0) == 0; }),
+                 variants.end());
+  if (rank == 0) fmt::print("cart+dist_graph_adjacent, cart+dist_graph: unavailable in this build: {}\n", CARTEX_NO_DIST_GRAPH);
+#endif
   std::vector<std::vector<double>> samples(variants.size());
   for (auto& v : variants)
     for (int w = 0; w < std::min(c.warmup, 3); ++w) v.once();

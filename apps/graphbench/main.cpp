@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <mpi.h>
 
+#include "cartex/core/error.hpp"
 #include "cartex/core/mpi_main.hpp"
 #include "cartex/entry/mpi_session.hpp"
 #include "bench.hpp"
@@ -36,7 +37,12 @@ int main(int argc, char** argv) {
     return cartex::entry::finalize_mpi(rc, "graphbench");
   }
   if (!latency && !traffic && !ring) latency = true;
-  const int rc = cartex::entry::run_main(MPI_COMM_WORLD, [] {}, [&] {
+  const int rc = cartex::entry::run_main(MPI_COMM_WORLD, [&] {
+#ifdef CARTEX_NO_DIST_GRAPH
+    // Without dist graphs (configure-time check, cmake/CartexMpiFeatures.cmake) there is nothing to compare.
+    if (latency) throw cartex::core::InputError("graphbench: --latency is unavailable in this build: " CARTEX_NO_DIST_GRAPH);
+#endif
+  }, [&] {
     if (latency) graphbench::run_latency(o);
     if (traffic) graphbench::run_traffic(o);
     if (ring) graphbench::run_ring_overhead(o);
