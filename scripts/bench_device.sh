@@ -149,7 +149,7 @@ for round in $(seq "$rounds"); do
           hidden=
           if [ $overlap = true ]; then hidden=$(value "$log" 's/^  overlap *hidden \([0-9.]*\)%.*/\1/p' "overlap line"); fi
           read -r glups bound fraction <<<"$(awk -v m="$mlups" -v c="$copy" \
-            'BEGIN { printf "%.4f %.4f %.4f", m / 1000, c / 16, (m / 1000) / (c / 16) }')"
+            'BEGIN { printf "%.6g %.6g %.6g", m / 1000, c / 16, (m / 1000) / (c / 16) }')"
           printf '%s,%s,%s,%s,%s,%s,"%s",%s,%s,%s,%s,%s,%s,%s,%s,"%s","%s","%s","%s",%s,%s\n' "$round" $stencil "$n" "$ranks" \
             $overlap "$steps" "$kernel" "$space" "$glups" "$ms" "$copy" "$bound" "$fraction" "$share" "$hidden" \
             "$cpu" "$gpu" "$kokkos" "$cuda" "$commit" "$(date -u +%FT%TZ)" >>"$csv"
