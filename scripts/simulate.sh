@@ -22,7 +22,11 @@
 # detached (smpi/send-is-detached-thresh:0: SimGrid 3.32's detached sends cost the simulator time
 # quadratic in the messages in flight), MPI_Barrier by Bruck's dissemination (smpi/barrier:ompi_bruck:
 # SMPI's default releases the ranks one by one from a root, which with 0.285 us per send skews the
-# ranks by 0.285 us x P before every timed run), no privatization (cartex keeps no per-rank globals).
+# ranks by 0.285 us x P before every timed run), MPI_Allreduce and MPI_Reduce by recursive doubling and a
+# binomial tree (smpi/allreduce:rdb, smpi/reduce:binomial: SMPI's default reduce is linear, its root waits
+# on P requests at once, host time quadratic in P -- minutes per call at 16,384 processes; these
+# collectives only gather the programs' results outside the timed windows), no privatization (cartex keeps
+# no per-rank globals).
 # Extra SimGrid options: SMPI_FLAGS="--cfg=...". At the end: host wall time and peak memory.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -75,6 +79,7 @@ PY
 
 flags=(--cfg=smpi/privatization:no --cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:no
        --cfg=smpi/send-is-detached-thresh:0 --cfg=smpi/ois:0:2.85e-7:0 --cfg=smpi/barrier:ompi_bruck
+       --cfg=smpi/allreduce:rdb --cfg=smpi/reduce:binomial
        --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=maxmin/precision:1e-3 ${SMPI_FLAGS:-})
 cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
 family=$(sed -n 's/^cpu family\s*: //p' /proc/cpuinfo | head -1)

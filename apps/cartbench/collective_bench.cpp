@@ -199,10 +199,21 @@ void run_collectives(const Config& c) {
   check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   const std::vector<int> dims = dims_of(c, p), offsets = offsets_of(c);
   const int t = static_cast<int>(offsets.size()) / c.d;
-  std::map<std::string, MPI_Comm> nb = {{"direct", create(c, dims, offsets, "direct", "zerocopy")},
-                                        {"combining", create(c, dims, offsets, "combining", "zerocopy")},
-                                        {"combining_packed", create(c, dims, offsets, "combining", "packed")},
-                                        {"auto", create(c, dims, offsets, "auto", "auto")}};
+  // One neighbourhood communicator per schedule that --impl asks for (direct always: the queries below
+  // use it), not all four: each is a Cartesian communicator and comm/cart's traffic communicator, and
+  // under SimGrid SMPI every communicator costs each rank a group of P entries (docs/scale.md).
+  const std::map<std::string, std::pair<const char*, const char*>> kinds = {{"direct", {"direct", "zerocopy"}},
+                                                                          {"combining", {"combining", "zerocopy"}},
+                                                                          {"combining_packed", {"combining", "packed"}},
+                                                                          {"auto", {"auto", "auto"}}};
+  std::map<std::string, MPI_Comm> nb;
+  nb["direct"] = create(c, dims, offsets, "direct", "zerocopy");
+  for (const std::string& impl : c.impls) {
+    const bool init = impl.size() > 5 && impl.compare(impl.size() - 5, 5, "_init") == 0;
+    const std::string kind = init ? impl.substr(0, impl.size() - 5) : impl;
+    const auto k = kinds.find(kind);
+    if (k != kinds.end() && !nb.count(kind)) nb[kind] = create(c, dims, offsets, k->second.first, k->second.second);
+  }
   // The MPI reference: a dist graph with the same (existing) neighbors, made only when an implementation
   // on it is asked for (an MPI without dist graphs, SimGrid SMPI, runs the others).
   bool dist_graph = false;

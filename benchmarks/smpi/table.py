@@ -20,7 +20,7 @@ def main(paths):
     for path in paths:
         rows = list(csv.DictReader(open(path)))
         log = open(os.path.splitext(path)[0] + ".log").read()
-        m = re.search(r"auto's model: alpha=(\S+) s beta=(\S+) s/B", log)
+        m = re.search(r"auto's model: alpha=(\S+) s beta=(\S+) s/B", log)  # absent when auto did not run
         a, b = (float(m.group(1)), float(m.group(2))) if m else (None, None)
         cost = re.search(r"host cost: wall (\S+), peak memory (\d+) MiB", log)
         checked = re.search(r"checked: (\d+) blocks at (\d+) ranks against the oracle, (\d+) wrong", log)
@@ -29,7 +29,8 @@ def main(paths):
         ai, bi = INTER.get(platform, (None, None))
         print(f"\n**{r0['neighborhood']}** (t = {r0['t']}) on {r0['procs']} processes, grid {r0['grid']}: "
               f"{checked.group(1)} blocks checked, {checked.group(3)} wrong; host {cost.group(1)}, "
-              f"{cost.group(2)} MiB; auto measured alpha = {a * 1e6:.3f} us, beta = {b * 1e9:.3f} ns/B\n")
+              f"{cost.group(2)} MiB; " + (f"auto measured alpha = {a * 1e6:.3f} us, beta = {b * 1e9:.3f} ns/B\n"
+                                          if a is not None else "auto not run\n"))
         print("| op | m | direct [us] | combining [us] | comb./direct | auto [us] | auto ran | faster (sim.) "
               "| faster (model, auto's a,b) | faster (model, inter-node a,b) |")
         print("|---|---:|---:|---:|---:|---:|---|---|---|---|")
@@ -37,8 +38,9 @@ def main(paths):
         for r in rows:
             cells.setdefault((r["op"], int(r["m"])), {})[r["impl"]] = r
         for (op, mm), c in cells.items():
-            d, k, au = (float(c[i]["median_us"]) for i in ("direct", "combining", "auto"))
-            ran = "combining" if abs(au - k) < 1e-3 else "direct" if abs(au - d) < 1e-3 else "?"
+            d, k = (float(c[i]["median_us"]) for i in ("direct", "combining"))
+            au = float(c["auto"]["median_us"]) if "auto" in c else None
+            ran = "—" if au is None else "combining" if abs(au - k) < 1e-3 else "direct" if abs(au - d) < 1e-3 else "?"
             sim = "combining" if k < d else "direct"
 
             def model(alpha, beta):
@@ -49,7 +51,8 @@ def main(paths):
                 pd, pc = t * (alpha + beta * bytes_), cc * alpha + vv * beta * bytes_
                 return f"{'combining' if pc < pd else 'direct'} ({pd * 1e6:.1f} / {pc * 1e6:.1f})"
 
-            print(f"| {op} | {mm} | {d:.2f} | {k:.2f} | {k / d:.2f} | {au:.2f} | {ran}{'' if ran == sim else ' (slower)'} "
+            print(f"| {op} | {mm} | {d:.2f} | {k:.2f} | {k / d:.2f} | {'—' if au is None else f'{au:.2f}'} "
+                  f"| {ran}{'' if ran in (sim, '—') else ' (slower)'} "
                   f"| {sim} | {model(a, b)} | {model(ai, bi)} |")
 
 
