@@ -174,21 +174,25 @@ up() {
   fail "the nodes did not become idle within 30 s (logs in $state)"
 }
 
-stop_pidfile() {
-  local f=$1 pid i
-  [ -f "$f" ] || return 0
-  pid=$(cat "$f")
-  if kill -0 "$pid" 2>/dev/null; then
-    kill "$pid" 2>/dev/null || true
-    for i in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
-  fi
-  rm -f "$f"
+# Stops the daemons of the pid files FILE... : SIGTERM to all at once (each takes about 2 s to exit),
+# SIGKILL to any still there after 5 s.
+stop_pidfiles() {
+  local f pids=() pid i
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    pid=$(cat "$f"); rm -f "$f"
+    kill "$pid" 2>/dev/null && pids+=("$pid")
+  done
+  for i in $(seq 1 50); do
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && break; pid=; done
+    [ -n "${pid:-}" ] || return 0
+    sleep 0.1
+  done
+  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
 }
 
 down() {
-  local f
-  for f in "$state"/slurmd-*.pid "$state/slurmctld.pid" "$state/munge/munged.pid"; do stop_pidfile "$f"; done
+  stop_pidfiles "$state"/slurmd-*.pid "$state/slurmctld.pid" "$state/munge/munged.pid"
   testbed down
   rm -rf "$state"
 }
