@@ -205,22 +205,23 @@ def case_time_limit():
                            dict(job_env(d, f"pace-{launch}", launch), CARTEX_OUTPUT_DIR=f"pace-{launch}"))
                     for launch in ("srun", "mpiexec")]
         wait_done(pace_ids, 60)
-        paces = [float(cartex_testing.summary_value(read(os.path.join(d, f"pace-{launch}.out")), "time/step") or 0)
-                 for launch in ("srun", "mpiexec")]
-        if not check(all(p > 0 for p in paces), f"no time/step from the pace jobs: {paces}"):
+        paces = {launch: float(cartex_testing.summary_value(read(os.path.join(d, f"pace-{launch}.out")), "time/step") or 0)
+                 for launch in ("srun", "mpiexec")}
+        if not check(all(p > 0 for p in paces.values()), f"no time/step from the pace jobs: {paces}"):
             return
-        steps = int(14.0 / (max(paces) / 1e3))  # about 14 s of stepping; the signal comes after about 6 s
-        sets = [f"run.steps={steps}", "run.progress_every=0"]
-        want = reference(d, ["in.yaml"] + set_args(sets))
+        # About 14 s of stepping at each launcher's own pace; the signal comes after about 6 s.
+        steps = {launch: int(14.0 / (pace / 1e3)) for launch, pace in paces.items()}
+        sets = {launch: [f"run.steps={n}", "run.progress_every=0"] for launch, n in steps.items()}
+        want = {launch: reference(d, ["in.yaml"] + set_args(sets[launch])) for launch in steps}
         tick = float(cluster("tick")[1])
         # 6 s: the jobs start (the scheduler looks every second) and heat3d installs its handlers first.
         time.sleep(tick - 6 if tick > 6 else tick + 24)
         ids = {}
         for launch, signal in (("srun", "USR1@58"), ("mpiexec", "B:USR1@58")):
             ids[launch] = sbatch(d, ["-N", "2", "--ntasks-per-node=1", "--time=1", f"--signal={signal}", "--requeue",
-                                     "-o", f"{launch}.out"], ["in.yaml"] + set_args(sets),
+                                     "-o", f"{launch}.out"], ["in.yaml"] + set_args(sets[launch]),
                                  dict(job_env(d, launch, launch), CARTEX_OUTPUT_DIR=f"out-{launch}"))
-        print(f"{steps} steps ({max(paces):.4f} ms per step measured), jobs {ids}")
+        print(f"steps {steps} (ms per step measured: {paces}), jobs {ids}")
         # The first stop: restart.sh appears; it must hold the printed restart command.
         for launch in ids:
             marker = os.path.join(d, f"out-{launch}", "restart.sh")
@@ -243,8 +244,8 @@ def case_time_limit():
             stops = re.findall(r"^stopped by SIGUSR1 after step (\d+) of (\d+); checkpoint (\S+)$", out, re.M)
             print(f"{what}: stopped after steps {[int(s) for s, _, _ in stops]}, time/step "
                   f"{re.findall(r'^  time/step +(.*)$', out, re.M)}, {r.get('Restarts')} requeue(s)")
-            check(len(stops) >= 1 and all(int(s) < steps for s, _, _ in stops),
-                  f"{what}: no stop by SIGUSR1 before step {steps}:\n{out[-4000:]}")
+            check(len(stops) >= 1 and all(int(s) < steps[launch] for s, _, _ in stops),
+                  f"{what}: no stop by SIGUSR1 before step {steps[launch]}:\n{out[-4000:]}")
             check(out.count(f"job {job_id}: exit code 75") == len(stops) and out.count(f"job {job_id}: requeued") == len(stops),
                   f"{what}: each stop exits 75 and requeues:\n{out[-4000:]}")
             if stops:
@@ -253,7 +254,8 @@ def case_time_limit():
             if launch == "mpiexec":
                 check("SIGUSR1, passed on to the ranks" in out, f"{what}: the batch shell did not pass SIGUSR1 on")
             finals = re.findall(r"^checksum: (\S+)$", out, re.M)
-            check(finals and finals[-1] == want, f"{what}: final checksum {finals[-1:]} != uninterrupted 1-rank {want}")
+            check(finals and finals[-1] == want[launch],
+                  f"{what}: final checksum {finals[-1:]} != uninterrupted 1-rank {want[launch]}")
             check(not os.path.exists(os.path.join(d, f"out-{launch}", "restart.sh")), f"{what}: restart.sh left at the end")
 
 
