@@ -18,21 +18,23 @@
 #                                          SLURM_CONF set, in the launcher namespace
 #   scripts/slurm_cluster.sh tick          seconds (decimal) until slurmctld's next time-limit check: it
 #                                          sends --signal's signals and ends jobs at their limit only
-#                                          then, every 30 s (a job's signal comes up to 30 s late)
+#                                          then, every 30 s (a --signal comes up to 30 s early, the
+#                                          end at the limit up to 30 s late)
 #   scripts/slurm_cluster.sh versions      the Slurm, munge and Open MPI versions, one line
 #   scripts/slurm_cluster.sh down          stop every daemon it started and remove all it made (safe to
 #                                          repeat)
 #
 # The partition `short` (the default) has a time limit of 5 minutes (1 minute unless a job asks more),
 # 2 CPUs per node (both nodes share the machine's cores), KillWait 5 s (SIGTERM to SIGKILL on
-# cancel or time limit), requeue allowed; MpiDefault pmix (what Open MPI 4 needs from srun, as on most sites).
+# cancel or time limit), requeue allowed; MpiDefault pmix (what Open MPI 4 needs from srun, as on
+# most sites).
 # Names start with CARTEX_SLURM_PREFIX (default ctxsl; the testbed's namespaces get it too), the state
 # (slurm.conf, logs, spool, munge key) lives in /tmp/<prefix>-slurm. CARTEX_SLURM_UNAVAILABLE=REASON
 # makes `check` and `up` fail with REASON (to test what callers do without a cluster).
 #
 # Example, 2 nodes x 2 tasks:
 #   scripts/slurm_cluster.sh up
-#   scripts/slurm_cluster.sh run sbatch --wait examples/slurm/heat3d.sbatch
+#   scripts/slurm_cluster.sh run sbatch --wait examples/slurm/heat3d.sbatch inputs/heat3d.yaml
 #   scripts/slurm_cluster.sh down
 set -euo pipefail
 
@@ -216,5 +218,5 @@ run() {
 cmd=${1:-}; shift || true
 case $cmd in
   check) check ;; up) up "$@" ;; run) run "$@" ;; tick) tick ;; versions) versions ;; down) down ;;
-  *) sed -n '3,36p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '3,38p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
