@@ -29,6 +29,8 @@ string(REPLACE "\n" ";" CARTEX_MPIEXEC_FLAGS "${CARTEX_MPIEXEC_FLAGS}")
 #                cartex_add_mpi_test(ASAN_RANKS) code no cheaper test reaches
 #   numerics     the test's declaration         checks numbers through 1-2 rank runs  mpich (exclude)
 #   testbed      tests/multinode                needs the network-namespace cluster   mpich (exclude)
+#   slurm        cartex_finish_test_folder()    jobs on the Slurm testbed (needs          everyday
+#                (tests/slurm)                  scripts/setup.sh --slurm)                 (exclude)
 
 # cartex_add_mpi_test(<target> RANKS n... [ASAN_RANKS n...] [ARGS ...]): one ctest "<target>.np<n>" per
 # rank count, labelled np<n>; those of ASAN_RANKS also asan (the sanitized configuration runs them).

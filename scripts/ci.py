@@ -103,8 +103,10 @@ def record(name, stage, seconds):
 class Prefetch:
     """The packages of the configurations after the first, downloaded in the background (setup.sh
     --download-only) while the first one builds: on a fresh machine the CUDA toolkit's 1.6 GB come in
-    while the Release build compiles. A set-up that installs packages waits for it first (apt's locks);
-    a failed download is only reported: that set-up then downloads as usual."""
+    while the Release build compiles. The download starts with the first build (start()), after the
+    first set-up, whose own packages (Release's: the Slurm testbed's) would otherwise wait for it. A
+    set-up that installs packages waits for it first (apt's locks); a failed download is only
+    reported: that set-up then downloads as usual."""
 
     def __init__(self, data, names):
         chunks = []
@@ -112,12 +114,18 @@ class Prefetch:
             setup = entry(data, name).get("setup", [])
             if setup and setup not in chunks:
                 chunks.append(setup)
-        options = [option for chunk in chunks for option in chunk]
+        self.options = [option for chunk in chunks for option in chunk]
+        self.names = names[1:]
         self.proc = None
-        if options:
-            print("== ci.sh: downloading the packages of " + ", ".join(names[1:]) + " in the background", flush=True)
-            self.proc = subprocess.Popen([os.path.join(ROOT, "scripts/setup.sh"), "--download-only"] + options,
-                                         cwd=ROOT, stdin=subprocess.DEVNULL)
+        self.started = False
+
+    def start(self):
+        if self.started or not self.options:
+            return
+        self.started = True
+        print("== ci.sh: downloading the packages of " + ", ".join(self.names) + " in the background", flush=True)
+        self.proc = subprocess.Popen([os.path.join(ROOT, "scripts/setup.sh"), "--download-only"] + self.options,
+                                     cwd=ROOT, stdin=subprocess.DEVNULL)
 
     def wait(self):
         if self.proc is not None:
@@ -150,6 +158,7 @@ def run_configuration(data, name, prefetch):
             env["CARTEX_KOKKOS_ROOT"] = capture([os.path.join(ROOT, "scripts/kokkos.sh"), spec["kokkos"]], env)
 
     def build():
+        prefetch.start()
         run(["cmake", "--preset", name], env)
         if has_build_preset(data, name):
             os.makedirs(binary_dir, exist_ok=True)

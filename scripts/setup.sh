@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cartex builds and runs with. Idempotent: quiet and quick when
 # everything is already there; runs `apt-get update` once before installing anything missing.
-# Usage: scripts/setup.sh [--mpi mpich] [--cuda] [--fuzz] [--smpi] [--download-only]
+# Usage: scripts/setup.sh [--mpi mpich] [--cuda] [--fuzz] [--smpi] [--slurm] [--download-only]
 #   --mpi mpich   also MPICH and its parallel HDF5, next to Open MPI (the default MPI stays Open MPI;
 #                 an MPICH build names it: the mpich preset, docs/testing.md)
 #   --cuda        also Debian's CUDA 11.8 toolkit (nvidia-cuda-toolkit, in Debian's non-free component,
@@ -11,13 +11,17 @@
 #   --fuzz        also clang and its libFuzzer runtime (the fuzz configuration, scripts/fuzz.sh)
 #   --smpi        also SimGrid 3.32 (libsimgrid-dev: smpicxx, smpirun and the platform loader), for the
 #                 simulated runs at scale (scripts/simulate.sh, the smpi configuration, docs/scale.md)
+#   --slurm       also Slurm 22.05 (slurmctld, slurmd, slurm-client) and munge: the Slurm testbed
+#                 (scripts/slurm_cluster.sh, tests/slurm; the release configuration). The testbed
+#                 starts daemons of its own (its own key, socket and slurm.conf), whatever the
+#                 packages' services do
 #   --download-only  fetch what is missing into apt's caches and install nothing: scripts/ci.py runs
 #                 this in the background while the first configuration builds, so that a fresh
 #                 machine downloads the later configurations' packages (the CUDA toolkit above all)
 #                 while it compiles; the install later takes them from the cache
 set -euo pipefail
 
-usage="usage: setup.sh [--mpi mpich] [--cuda] [--fuzz] [--smpi] [--download-only]"
+usage="usage: setup.sh [--mpi mpich] [--cuda] [--fuzz] [--smpi] [--slurm] [--download-only]"
 extra=()
 non_free=()
 download=()
@@ -34,6 +38,7 @@ while [ $# -gt 0 ]; do
     --cuda) extra+=(g++-11); non_free=(nvidia-cuda-toolkit); shift ;;
     --fuzz) extra+=(clang libclang-rt-14-dev); shift ;;
     --smpi) extra+=(libsimgrid-dev); shift ;;
+    --slurm) extra+=(slurmctld slurmd slurm-client munge); shift ;;
     --download-only) download=(--download-only); doing=downloading; shift ;;
     *) echo "setup.sh: unknown option '$1' ($usage)" >&2; exit 2 ;;
   esac

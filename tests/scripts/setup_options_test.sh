@@ -15,6 +15,6 @@ expect() {  # expect ARGS... -- LINE: setup.sh ARGS exits 2 and prints exactly L
 }
 expect --mpi intel -- "setup.sh: --mpi takes mpich or openmpi, got 'intel'"
 expect --mpi -- "setup.sh: --mpi takes mpich or openmpi, got ''"
-expect --frobnicate -- "setup.sh: unknown option '--frobnicate' (usage: setup.sh [--mpi mpich] [--cuda] [--fuzz] [--smpi] [--download-only])"
+expect --frobnicate -- "setup.sh: unknown option '--frobnicate' (usage: setup.sh [--mpi mpich] [--cuda] [--fuzz] [--smpi] [--slurm] [--download-only])"
 expect --cuda --mpi -- "setup.sh: --mpi takes mpich or openmpi, got ''"
 exit $fail

@@ -3,8 +3,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "cartex/core/error.hpp"
 #include "cartex/core/agreement.hpp"
@@ -32,6 +36,52 @@ std::string layout_origin() {
   return fmt::format("simulated (CARTEX_RANKS_PER_NODE={}, CARTEX_RANK_MAPPING={})", q, m && *m ? m : "sequential");
 }
 
+// "0-1,4,6-7": ascending ranks as ranges.
+std::string rank_ranges(const std::vector<int>& ranks) {
+  std::string out;
+  for (size_t i = 0; i < ranks.size();) {
+    size_t j = i;
+    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
+    out += fmt::format("{}{}", out.empty() ? "" : ",", ranks[i]);
+    if (j > i) out += fmt::format("-{}", ranks[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+// Every launch rank's MPI_Get_processor_name, gathered on rank 0 and written as "NAME (ranks
+// RANGES), ...", nodes in order of their first rank: at most 8 nodes, then "and K more node(s)"; a
+// node's ranks as a count when their ranges are many (round-robin over many nodes). Collective.
+std::string host_list(MPI_Comm comm) {
+  int rank = 0, size = 1, len = 0;
+  core::check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  core::check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
+  std::vector<char> name(MPI_MAX_PROCESSOR_NAME, '\0');
+  core::check_mpi(MPI_Get_processor_name(name.data(), &len), "MPI_Get_processor_name");
+  std::vector<char> all(rank == 0 ? static_cast<size_t>(size) * MPI_MAX_PROCESSOR_NAME : 0);
+  core::check_mpi(MPI_Gather(name.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, comm),
+                  "MPI_Gather");
+  if (rank != 0) return "";
+  std::vector<std::pair<std::string, std::vector<int>>> nodes;
+  for (int r = 0; r < size; ++r) {
+    const char* n = all.data() + static_cast<size_t>(r) * MPI_MAX_PROCESSOR_NAME;
+    const std::string host(n, strnlen(n, MPI_MAX_PROCESSOR_NAME));
+    auto it = std::find_if(nodes.begin(), nodes.end(), [&](const auto& e) { return e.first == host; });
+    if (it == nodes.end()) it = nodes.insert(nodes.end(), {host, {}});
+    it->second.push_back(r);
+  }
+  constexpr size_t kShown = 8;
+  std::string out;
+  for (size_t i = 0; i < nodes.size() && i < kShown; ++i) {
+    const auto& [host, ranks] = nodes[i];
+    std::string which = rank_ranges(ranks);
+    if (std::count(which.begin(), which.end(), ',') >= 4) which = fmt::format("{} in all", ranks.size());
+    out += fmt::format("{}{} (rank{} {})", i ? ", " : "", host.empty() ? "?" : host, ranks.size() == 1 ? "" : "s", which);
+  }
+  if (nodes.size() > kShown) out += fmt::format(" and {} more node(s)", nodes.size() - kShown);
+  return out;
+}
+
 // The halo blocks as the reordering sees them: per process offset, the largest block over ranks.
 std::vector<ranks::HaloNeighbor> halo_neighbors(const halo::HaloPattern& p, MPI_Comm comm) {
   std::vector<long> bytes(p.blocks.size(), 0);
@@ -47,7 +97,8 @@ std::vector<ranks::HaloNeighbor> halo_neighbors(const halo::HaloPattern& p, MPI_
 }  // namespace
 
 Placement::Placement(const core::Config& cfg, const core::ProcessGrid& procs, const halo::HaloPattern& pattern, MPI_Comm launch)
-    : launch_(launch), launch_layout_(read_layout(launch)), layout_(launch_layout_), origin_(layout_origin()) {
+    : launch_(launch), launch_layout_(read_layout(launch)), layout_(launch_layout_), origin_(layout_origin()),
+      hosts_(host_list(launch)) {
   const std::vector<int> dims(procs.dims.begin(), procs.dims.end());
   const std::vector<int> periods{cfg.grid.periodic[0], cfg.grid.periodic[1], cfg.grid.dim == 3 && cfg.grid.periodic[2]};
   identity_ = ranks::identity_assignment(dims);

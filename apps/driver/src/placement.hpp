@@ -36,6 +36,9 @@ class Placement {
   const ranks::NodeLayout& layout() const { return layout_; }
   // "detected" or "simulated (CARTEX_RANKS_PER_NODE=.., CARTEX_RANK_MAPPING=..)".
   const std::string& origin() const { return origin_; }
+  // The host names the launch ranks run on (MPI_Get_processor_name), rank 0's copy: "node1 (ranks
+  // 0-1), node2 (ranks 2-3)", nodes in order of their first rank; empty on the other ranks.
+  const std::string& hosts() const { return hosts_; }
   const ranks::GridAssignment& identity() const { return identity_; }
   // The node-block assignment; its `block` is empty when no block fits the layout.
   const ranks::GridAssignment& blocks() const { return blocks_; }
@@ -46,7 +49,7 @@ class Placement {
  private:
   MPI_Comm launch_;
   ranks::NodeLayout launch_layout_, layout_;
-  std::string origin_;
+  std::string origin_, hosts_;
   ranks::GridAssignment identity_, blocks_;
   std::unique_ptr<ranks::ReorderedComm> reordered_;
   std::shared_ptr<MPI_Comm> reduce_comm_;  // private duplicate of comm() for the diagnostics

@@ -92,6 +92,7 @@ void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& 
   fmt::print("  processes       {} rank{} as {}\n", s.procs.size(), s.procs.size() == 1 ? "" : "s",
              fmt::join(s.procs.dims.begin(), s.procs.dims.begin() + dim, "x"));
   fmt::print("  placement       {}; diagnostics allreduce {}\n", placement_text(*s.placement, dim), cfg.allreduce);
+  fmt::print("  hosts           {}\n", s.placement->hosts());
   fmt::print("  kokkos          {}.{}.{}, {}, {} thread(s) per rank\n", KOKKOS_VERSION / 10000, KOKKOS_VERSION / 100 % 100,
              KOKKOS_VERSION % 100, Kokkos::DefaultExecutionSpace::name(), Kokkos::DefaultExecutionSpace().concurrency());
   fmt::print("  steps           {}\n", steps_text(s, o.first, o.last, stop.reason()));
