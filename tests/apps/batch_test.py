@@ -314,8 +314,10 @@ def case_restart_command():
         # Hydra's mpiexec is named as invoked (here the build's, e.g. mpiexec.mpich); Open MPI's as mpiexec.
         hydra = cartex_testing.launcher(ARGS.mpiexec).family == "hydra"
         launcher = ARGS.mpiexec if hydra else "mpiexec"
-        check(words[:3] == [launcher, "-n", "3"] and "./heat3d" in words and words[-1] == stop[3],
-              f"restart command {line!r}: expected {launcher} -n 3 ... ./heat3d ... --restart {stop[3]}")
+        program = words.index("./heat3d") if "./heat3d" in words else len(words)
+        check(words[:3] == [launcher, "-n", "3"] and words[program + 1:program + 3] == ["in.yaml", "--set"]
+              and words[-2:] == ["--restart", stop[3]],
+              f"restart command {line!r}: expected {launcher} -n 3 ./heat3d in.yaml --set ... --restart {stop[3]}")
         p = subprocess.run(line, shell=True, cwd=d, capture_output=True, text=True, timeout=120)
         check(p.returncode == STOPPED, f"the printed command exited {p.returncode}: {p.stderr}")
         again = stop_line(p.stdout)

@@ -87,8 +87,8 @@ std::string launcher_words(int size) {
 std::string restart_command(const Setup& s, const std::string& checkpoint) {
   const std::string launcher = launcher_words(s.procs.size());
   std::string cmd = (launcher.empty() ? "" : launcher + " ") + shell_quote(s.program.empty() ? s.app : s.program);
-  for (const auto& f : s.input.files)
-    if (s.input.texts.count(f) == 0) cmd += " " + shell_quote(f);
+  if (s.input.origin == core::InputSources::Origin::kFiles)
+    for (const auto& f : s.input.files) cmd += " " + shell_quote(f);
   for (const auto& u : s.input.unsets) cmd += " --unset " + shell_quote(u);
   for (const auto& o : s.input.sets) cmd += " --set " + shell_quote(o);
   return cmd + " --restart " + shell_quote(checkpoint);

@@ -191,6 +191,7 @@ std::string resolve_restart(const std::string& restart, core::InputSources& in, 
       const std::string name = path + "[input_yaml]";  // how errors in the embedded input name it
       in.texts[name] = io::checkpoint_input(path);
       in.files = {name};
+      in.origin = core::InputSources::Origin::kCheckpoint;
     }
     return path;
   } catch (const core::InputError& e) {

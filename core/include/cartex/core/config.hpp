@@ -46,6 +46,10 @@ struct StencilInput {
 // Where an input comes from: files layered left to right (a later file overrides keys of the earlier
 // ones, mappings merge key by key), then every --unset, then every --set (docs/input.md).
 struct InputSources {
+  // kFiles: files are the input files named on the command line; kCheckpoint: --restart without
+  // them, files is the one name "CHECKPOINT[input_yaml]" of the input that checkpoint stores.
+  enum class Origin { kFiles, kCheckpoint };
+  Origin origin = Origin::kFiles;
   std::vector<std::string> files;              // input file names, at least one
   std::map<std::string, std::string> texts;    // file name -> YAML text used instead of reading that file
   std::vector<std::string> unsets;             // "key.path": remove the key
