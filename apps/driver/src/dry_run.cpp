@@ -11,6 +11,7 @@
 #include "cartex/kernels/update_registry.hpp"
 #include "gather_text.hpp"
 #include "driver.hpp"
+#include "summary.hpp"
 
 namespace cartex::app {
 
@@ -130,8 +131,7 @@ void print_dry_run(const Setup& s) {
   // The tables count one exchange of the state's fields: the messages of one field, its bytes times
   // their number. Leapfrog with k > 1 also moves the previous level each cycle (stepper.hpp).
   const auto& fields = s.equation->fields;
-  const std::string state = fmt::format("{} field{} ({}){}", fields.size(), fields.size() == 1 ? "" : "s",
-                                        fmt::join(fields, ", "), fields.size() > 1 ? " together" : "");
+  const std::string state = fields_text(fields);
   const std::string per_cycle =
       s.equation->integrator == core::Integrator::kLeapfrog && k > 1
           ? fmt::format("; each cycle also moves the previous level: one exchange of {} fields without overlap (the same "

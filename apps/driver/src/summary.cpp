@@ -49,13 +49,17 @@ std::string steps_text(const Setup& s, long first, long last, const std::string&
 std::string exchanged_fields_text(const Setup& s, const Stepper& stepper) {
   const auto& fields = s.equation->fields;
   const int n = stepper.fields_per_exchange();
-  if (n == static_cast<int>(fields.size()))
-    return fmt::format("{} field{} ({}){}", n, n == 1 ? "" : "s", fmt::join(fields, ", "), n > 1 ? " together" : "");
+  if (n == static_cast<int>(fields.size())) return fields_text(fields);
   return fmt::format("{} fields ({} and {} previous level) {}", n, fmt::join(fields, ", "), fields.size() == 1 ? "its" : "their",
                      stepper.shape().overlapped() ? "in two exchanges (the previous level apart, overlap)" : "together");
 }
 
 }  // namespace
+
+std::string fields_text(const std::vector<std::string>& fields) {
+  const std::size_t n = fields.size();
+  return fmt::format("{} field{} ({}){}", n, n == 1 ? "" : "s", fmt::join(fields, ", "), n > 1 ? " together" : "");
+}
 
 void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& stop, const LoopOutcome& o) {
   const Stepper& stepper = steps.stepper();

@@ -24,6 +24,10 @@ struct LoopOutcome {
   std::string stop_checkpoint; // written because a signal or the wall-time limit stopped the run
 };
 
+// What one exchange of these fields moves, as the summary and --dry-run print it: "1 field (u)",
+// "2 fields (u, v) together".
+std::string fields_text(const std::vector<std::string>& fields);
+
 // Prints the summary on rank 0 after gathering the min/avg/max of per-rank values (collective).
 void print_summary(const Setup& s, const AutoStepper& steps, const StopControl& stop, const LoopOutcome& o);
 
