@@ -209,8 +209,10 @@ def case_time_limit():
                  for launch in ("srun", "mpiexec")}
         if not check(all(p > 0 for p in paces.values()), f"no time/step from the pace jobs: {paces}"):
             return
-        # About 14 s of stepping at each launcher's own pace; the signal comes after about 6 s.
-        steps = {launch: int(14.0 / (pace / 1e3)) for launch, pace in paces.items()}
+        # About 28 s of stepping at each launcher's measured pace, at least 14 s at twice it (pace jobs
+        # slowed by other load once gave a third of the timed jobs' pace: those ended before the signal).
+        # The signal comes after about 6 s; the rest after the requeue may meet a second one (checked).
+        steps = {launch: int(2 * 14.0 / (pace / 1e3)) for launch, pace in paces.items()}
         sets = {launch: [f"run.steps={n}", "run.progress_every=0"] for launch, n in steps.items()}
         want = {launch: reference(d, ["in.yaml"] + set_args(sets[launch])) for launch in steps}
         tick = float(cluster("tick")[1])
