@@ -171,5 +171,19 @@ TEST(HaloManyFields, AWrongSetIsRefusedAndThePlanStaysUsable) {
   }
 }
 
+// add() keeps the order, inline and past FieldSet::kInline (where the set moves to the heap).
+TEST(HaloManyFields, AddedSetKeepsOrderPastItsInlineStorage) {
+  const test::Case c = cases().front();
+  const Built b = build(c);
+  const auto fields = encoded_fields(c, b.pattern.layout, FieldSet::kInline + 3);
+  FieldSet set;
+  for (size_t n = 0; n < fields.size(); ++n) {
+    set.add(*fields[n]);
+    ASSERT_EQ(set.size(), n + 1);
+    for (size_t q = 0; q <= n; ++q) EXPECT_EQ(&set[q], fields[q].get()) << "field " << q << " of " << n + 1;
+  }
+  EXPECT_EQ(set.end() - set.begin(), static_cast<std::ptrdiff_t>(fields.size()));
+}
+
 }  // namespace
 }  // namespace cartex

@@ -34,17 +34,18 @@ std::vector<std::vector<core::LineRun>> chunks_of(const std::vector<core::LineRu
 }
 
 // The fields of one state, or of two, as one set for a halo plan.
+// The state's fields as one set, without a heap allocation per exchange (FieldSet's inline storage).
 halo::FieldSet set_of(core::State& u) {
-  std::vector<core::Field*> fields;
-  for (core::Field& f : u) fields.push_back(&f);
-  return halo::FieldSet(std::move(fields));
+  halo::FieldSet set;
+  for (core::Field& f : u) set.add(f);
+  return set;
 }
 
 halo::FieldSet set_of(core::State& u, core::State& v) {
-  std::vector<core::Field*> fields;
+  halo::FieldSet set;
   for (core::State* s : {&u, &v})
-    for (core::Field& f : *s) fields.push_back(&f);
-  return halo::FieldSet(std::move(fields));
+    for (core::Field& f : *s) set.add(f);
+  return set;
 }
 
 // Runs `call` and adds its wall time to `seconds`.

@@ -61,6 +61,17 @@ class FieldSet {
   FieldSet(std::initializer_list<core::Field*> fields) { assign(fields.begin(), fields.size()); }
   explicit FieldSet(const std::vector<core::Field*>& fields) { assign(fields.data(), fields.size()); }
 
+  // Appends f: the first kInline fields stay inline, a set beyond them moves to the heap.
+  void add(core::Field& f) {
+    if (size_ < kInline) {
+      inline_[size_] = &f;
+    } else {
+      if (size_ == kInline) heap_.assign(inline_.begin(), inline_.end());
+      heap_.push_back(&f);
+    }
+    ++size_;
+  }
+
   std::size_t size() const { return size_; }
   core::Field& operator[](std::size_t q) const { return *data()[q]; }
   // The fields' pointers, in order.
