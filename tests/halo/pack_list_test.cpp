@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
+#include <array>
+#include <random>
 #include <vector>
 
 #include "cartex/core/error.hpp"
@@ -22,8 +24,59 @@ core::Field make_field(const char* name) {
   return core::Field(name, layout);
 }
 
+// The cells of box [lo, lo + n) in a view of extents e (x fastest), in z, y, x order.
+std::vector<long> box_cells(const std::array<long, 3>& e, const std::array<long, 3>& lo, const std::array<long, 3>& n) {
+  std::vector<long> out;
+  for (long z = lo[2]; z < lo[2] + n[2]; ++z)
+    for (long y = lo[1]; y < lo[1] + n[1]; ++y)
+      for (long x = lo[0]; x < lo[0] + n[0]; ++x) out.push_back((z * e[1] + y) * e[0] + x);
+  return out;
+}
+
+TEST(CellList, HoldsABoxAsOneStridedRunPerPlane) {
+  const std::array<long, 3> e{20, 10, 6};
+  const std::vector<long> x_face = box_cells(e, {2, 1, 1}, {3, 8, 4});  // 3 deep in x, 8 rows, 4 planes
+  const halo::CellList list(x_face);
+  EXPECT_EQ(list.size(), 3 * 8 * 4);
+  EXPECT_EQ(list.runs(), 4u);  // rows of 3 at the row pitch; the plane step breaks the pitch
+  EXPECT_EQ(list.cells(), x_face);
+  EXPECT_EQ(std::vector<long>(list.begin(), list.end()), x_face);
+  const std::vector<long> z_face = box_cells(e, {0, 0, 2}, {20, 10, 2});  // whole planes: one row
+  EXPECT_EQ(halo::CellList(z_face).runs(), 1u);
+}
+
+TEST(CellList, RandomListsComeBackCellForCellAndAppendConcatenates) {
+  std::mt19937 rng(40);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<long> cells;
+    const int pieces = 1 + static_cast<int>(rng() % 5);
+    for (int p = 0; p < pieces; ++p) {
+      if (rng() % 2) {
+        const std::array<long, 3> e{1 + static_cast<long>(rng() % 9), 1 + static_cast<long>(rng() % 7), 1 + static_cast<long>(rng() % 5)};
+        std::array<long, 3> lo{}, n{};
+        for (int d = 0; d < 3; ++d) {
+          lo[d] = static_cast<long>(rng() % static_cast<unsigned long>(e[d]));
+          n[d] = 1 + static_cast<long>(rng() % static_cast<unsigned long>(e[d] - lo[d]));
+        }
+        const auto b = box_cells(e, lo, n);
+        cells.insert(cells.end(), b.begin(), b.end());
+      } else {
+        for (int c = static_cast<int>(rng() % 6); c > 0; --c) cells.push_back(static_cast<long>(rng() % 50));
+      }
+    }
+    const size_t cut = cells.empty() ? 0 : rng() % (cells.size() + 1);
+    const halo::CellList whole(cells);
+    ASSERT_EQ(whole.cells(), cells) << "trial " << trial;
+    ASSERT_EQ(std::vector<long>(whole.begin(), whole.end()), cells) << "trial " << trial;
+    ASSERT_EQ(whole.size(), static_cast<long>(cells.size()));
+    halo::CellList joined(std::vector<long>(cells.begin(), cells.begin() + static_cast<long>(cut)));
+    joined.append(halo::CellList(std::vector<long>(cells.begin() + static_cast<long>(cut), cells.end())));
+    ASSERT_EQ(joined.cells(), cells) << "trial " << trial << ", cut at " << cut;
+  }
+}
+
 TEST(PackList, SlotsHoldTheirCellsThenPadding) {
-  const std::vector<long> a{0, 1, 2, 3}, b{4, 5, 7}, empty{}, c{30}, d{100, 99};
+  const halo::CellList a({0, 1, 2, 3}), b({4, 5, 7}), empty, c({30}), d({100, 99});
   const halo::PackList list({&a, &b, &empty, &c, &d});
   EXPECT_EQ(list.size(), 4 + 3 + 0 + 1 + 2);
   EXPECT_EQ(list.count(2), 0);
@@ -35,7 +88,7 @@ TEST(PackList, SlotsHoldTheirCellsThenPadding) {
 }
 
 TEST(PackList, PackAndUnpackMoveExactlyTheListedCellsAroundThePadding) {
-  const std::vector<long> a{0, 1, 2, 3}, b{4, 5, 7}, empty{}, c{30}, d{100, 99};
+  const halo::CellList a({0, 1, 2, 3}), b({4, 5, 7}), empty, c({30}), d({100, 99});
   const halo::PackList list({&a, &b, &empty, &c, &d}, {6, 3, 2, 2, 2});
   core::Field f = make_field("f");
   auto hf = Kokkos::create_mirror_view(f.view);
@@ -91,7 +144,7 @@ TEST(SelfCopy, CopiesInteriorCellsToHaloCellsOfTheSameField) {
   for (size_t i = 0; i < hf.size(); ++i) hf.data()[i] = static_cast<double>(i);
   Kokkos::deep_copy(f.view, hf);
   const std::vector<long> from{43, 44, 45, 46, 49}, to{1, 2, 3, 4, 200};
-  const halo::SelfCopy copy(from, to);
+  const halo::SelfCopy copy{halo::CellList(from), halo::CellList(to)};
   EXPECT_EQ(copy.cells(), 5);
   copy.run(f);
   Kokkos::deep_copy(hf, f.view);

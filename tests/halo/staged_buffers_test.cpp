@@ -42,7 +42,8 @@ halo::StagingTotals moved(const halo::StagingTotals& before, const halo::Staging
 }
 
 TEST(StagedBuffers, StagedMpiBuffersAreSeparateHostCopies) {
-  const std::vector<long> sends{1, 2, 3, 40}, recvs{0, 100};
+  const std::vector<long> send_cells{1, 2, 3, 40};
+  const halo::CellList sends(send_cells), recvs({0, 100});
   core::Field f = numbered_field();
   const halo::StagingTotals before = halo::staging_totals();
   halo::StagedBuffers b({&sends}, {&recvs}, halo::Staging::kHost);
@@ -50,7 +51,7 @@ TEST(StagedBuffers, StagedMpiBuffersAreSeparateHostCopies) {
   EXPECT_NE(b.recv_data(), b.recv_buffer());
   b.pack(f);
   // MPI's send buffer holds the packed cells (host memory: readable here).
-  for (size_t i = 0; i < sends.size(); ++i) EXPECT_EQ(b.send_data()[i], static_cast<double>(sends[i]) + 0.5) << i;
+  for (size_t i = 0; i < send_cells.size(); ++i) EXPECT_EQ(b.send_data()[i], static_cast<double>(send_cells[i]) + 0.5) << i;
   b.recv_data()[0] = -1.0;  // as MPI would write the received cells
   b.recv_data()[1] = -2.0;
   b.unpack(f);
@@ -68,7 +69,8 @@ TEST(StagedBuffers, StagedMpiBuffersAreSeparateHostCopies) {
 }
 
 TEST(StagedBuffers, DirectMpiBuffersAreThePackBuffers) {
-  const std::vector<long> sends{1, 2, 3, 40}, recvs{0, 100};
+  const std::vector<long> send_cells{1, 2, 3, 40};
+  const halo::CellList sends(send_cells), recvs({0, 100});
   core::Field f = numbered_field();
   const halo::StagingTotals before = halo::staging_totals();
   halo::StagedBuffers b({&sends}, {&recvs}, halo::Staging::kDirect);
@@ -76,7 +78,7 @@ TEST(StagedBuffers, DirectMpiBuffersAreThePackBuffers) {
   EXPECT_EQ(b.recv_data(), b.recv_buffer());
   b.pack(f);
   if (halo::host_accessible_memory()) {  // else MPI's pointers are device memory, not readable here
-    for (size_t i = 0; i < sends.size(); ++i) EXPECT_EQ(b.send_data()[i], static_cast<double>(sends[i]) + 0.5) << i;
+    for (size_t i = 0; i < send_cells.size(); ++i) EXPECT_EQ(b.send_data()[i], static_cast<double>(send_cells[i]) + 0.5) << i;
     b.recv_data()[1] = -2.0;
     b.unpack(f);
     auto h = Kokkos::create_mirror_view(f.view);

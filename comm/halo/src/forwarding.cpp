@@ -75,7 +75,7 @@ std::vector<ForwardingPhase> make_forwarding_schedule(const HaloGeometry& geo, c
     return pg.rank(c);
   };
   auto to_view = [&](const std::set<Cell, ZYX>& cells) {
-    std::vector<long> out;
+    CellList out;
     for (const auto& c : cells) {
       std::array<long, 3> v{};
       for (int d = 0; d < 3; ++d) {

@@ -15,8 +15,8 @@ namespace cartex::halo {
 namespace {
 
 // Every block's cells, one slot per block index (blocks of missing partners are empty: all padding).
-std::vector<const std::vector<long>*> all_blocks(const HaloPattern& p, bool send) {
-  std::vector<const std::vector<long>*> out;
+std::vector<const CellList*> all_blocks(const HaloPattern& p, bool send) {
+  std::vector<const CellList*> out;
   for (const auto& b : p.blocks) out.push_back(send ? &b.send : &b.recv);
   return out;
 }

@@ -18,26 +18,34 @@ constexpr long kMaxRun = 2048;
 
 }  // namespace
 
-CopyRuns::CopyRuns(const std::vector<long>& a, const std::vector<long>& b, const std::vector<long>& stride)
-    : cells_(static_cast<long>(a.size())) {
+void CopyRuns::Builder::add(long a, long b, long stride) {
+  ++cells_;
+  if (!length_.empty() && a == first_a_.back() + length_.back() && b == first_b_.back() + length_.back() &&
+      stride == stride_.back() && length_.back() < kMaxRun) {
+    ++length_.back();
+    return;
+  }
+  first_a_.push_back(a);
+  first_b_.push_back(b);
+  length_.push_back(1);
+  stride_.push_back(stride);
+}
+
+CopyRuns CopyRuns::Builder::build() const { return CopyRuns(*this); }
+
+CopyRuns::CopyRuns(const Builder& b)
+    : a_(core::to_device("cartex::copy_runs_a", b.first_a_)),
+      b_(core::to_device("cartex::copy_runs_b", b.first_b_)),
+      length_(core::to_device("cartex::copy_runs_length", b.length_)),
+      stride_(core::to_device("cartex::copy_runs_stride", b.stride_)),
+      cells_(b.cells_) {}
+
+CopyRuns::CopyRuns(const std::vector<long>& a, const std::vector<long>& b, const std::vector<long>& stride) {
   core::require(a.size() == b.size(), "copy runs: the two cell lists differ in length");
   core::require(stride.empty() || stride.size() == a.size(), "copy runs: the stride list differs in length");
-  std::vector<long> first_a, first_b, length, run_stride;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const long st = stride.empty() ? 0 : stride[i];
-    if (i > 0 && a[i] == a[i - 1] + 1 && b[i] == b[i - 1] + 1 && st == run_stride.back() && length.back() < kMaxRun) {
-      ++length.back();
-      continue;
-    }
-    first_a.push_back(a[i]);
-    first_b.push_back(b[i]);
-    length.push_back(1);
-    run_stride.push_back(st);
-  }
-  a_ = core::to_device("cartex::copy_runs_a", first_a);
-  b_ = core::to_device("cartex::copy_runs_b", first_b);
-  length_ = core::to_device("cartex::copy_runs_length", length);
-  stride_ = core::to_device("cartex::copy_runs_stride", run_stride);
+  Builder runs;
+  for (size_t i = 0; i < a.size(); ++i) runs.add(a[i], b[i], stride.empty() ? 0 : stride[i]);
+  *this = runs.build();
 }
 
 template <class Src, class Dst>

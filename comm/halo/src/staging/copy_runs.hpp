@@ -37,6 +37,19 @@ class CopyRuns {
   // Cell i goes between a[i] and b[i]; `stride` (default: all 0) the field stride of b[i]; the lists
   // of equal length (cartex::core::Error otherwise).
   CopyRuns(const std::vector<long>& a, const std::vector<long>& b, const std::vector<long>& stride = {});
+
+  // Runs made cell by cell, without holding the cell lists whole: add(a, b, stride) in list order.
+  class Builder {
+   public:
+    void add(long a, long b, long stride = 0);
+    CopyRuns build() const;
+
+   private:
+    friend class CopyRuns;
+    std::vector<long> first_a_, first_b_, length_, stride_;
+    long cells_ = 0;
+  };
+
   long cells() const { return cells_; }
   long runs() const { return static_cast<long>(length_.extent(0)); }
   // to[b(i)] = from[a(i)] for every cell (kernel `label`, a string Kokkos takes: the plans keep theirs,
@@ -65,6 +78,8 @@ class CopyRuns {
   template <class Src, class Dst>
   void chunks(const std::string& label, long n, Src&& src, bool src_strided, const Kokkos::View<long*>& s, Dst&& dst,
               bool dst_strided, const Kokkos::View<long*>& d) const;
+
+  explicit CopyRuns(const Builder& b);
 
   Kokkos::View<long*> a_, b_, length_, stride_;  // per run: its first a, first b, cells, b's field stride
   long cells_ = 0;

@@ -4,18 +4,14 @@
 
 namespace cartex::halo {
 
-OwnedType cells_type(const std::vector<long>& cells, long pad, MPI_Aint pad_displ) {
+OwnedType cells_type(const CellList& cells, long pad, MPI_Aint pad_displ) {
   if (cells.empty() && pad == 0) return OwnedType();
   std::vector<int> lengths;
   std::vector<MPI_Aint> displs;
-  for (size_t c = 0; c < cells.size(); ++c) {
-    if (c > 0 && cells[c] == cells[c - 1] + 1) {
-      ++lengths.back();
-    } else {
-      lengths.push_back(1);
-      displs.push_back(static_cast<MPI_Aint>(cells[c]) * static_cast<MPI_Aint>(sizeof(double)));
-    }
-  }
+  cells.for_each_row([&](long first, long length) {
+    lengths.push_back(static_cast<int>(length));
+    displs.push_back(static_cast<MPI_Aint>(first) * static_cast<MPI_Aint>(sizeof(double)));
+  });
   if (pad > 0) {
     lengths.push_back(static_cast<int>(pad));
     displs.push_back(pad_displ);

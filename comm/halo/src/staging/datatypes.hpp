@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "cartex/halo/cell_list.hpp"
 #include "owned_handle.hpp"
 
 namespace cartex::halo {
@@ -11,6 +12,6 @@ namespace cartex::halo {
 // The cells (linear indices of doubles, in order) as an hindexed type of runs, relative to the view's
 // first element, followed by `pad` doubles at byte displacement `pad_displ` (also relative to the
 // view's first element; it may lie in another allocation). MPI_DATATYPE_NULL if both are empty.
-OwnedType cells_type(const std::vector<long>& cells, long pad = 0, MPI_Aint pad_displ = 0);
+OwnedType cells_type(const CellList& cells, long pad = 0, MPI_Aint pad_displ = 0);
 
 }  // namespace cartex::halo

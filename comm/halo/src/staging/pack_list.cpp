@@ -13,20 +13,17 @@ const std::string kScatter = "cartex::halo::scatter";
 
 }  // namespace
 
-PackList::PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots, int fields)
+PackList::PackList(const std::vector<const CellList*>& blocks, const std::vector<long>& slots, int fields)
     : fields_(fields) {
-  std::vector<long> index, pos, stride;
+  CopyRuns::Builder runs;
   for (size_t b = 0; b < blocks.size(); ++b) {
-    const long n = static_cast<long>(blocks[b]->size());
+    const long n = blocks[b]->size();
     const long slot = slots.empty() ? n : std::max(n, slots[b]);
-    for (long c = 0; c < n; ++c) {
-      index.push_back((*blocks[b])[c]);
-      pos.push_back(fields_ * offsets_.back() + c);
-      stride.push_back(slot);
-    }
+    long pos = fields_ * offsets_.back();
+    blocks[b]->for_each([&](long cell) { runs.add(cell, pos++, slot); });
     offsets_.push_back(offsets_.back() + slot);
   }
-  runs_ = CopyRuns(index, pos, stride);
+  runs_ = runs.build();
 }
 
 void PackList::pack(const FieldSet& f, const Kokkos::View<double*>& buf) const {

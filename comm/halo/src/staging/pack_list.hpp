@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "cartex/core/field.hpp"
+#include "cartex/halo/cell_list.hpp"
 #include "cartex/halo/plan.hpp"
 #include "staging/copy_runs.hpp"
 
@@ -33,7 +34,7 @@ namespace cartex::halo {
 class PackList {
  public:
   PackList() = default;
-  PackList(const std::vector<const std::vector<long>*>& blocks, const std::vector<long>& slots = {}, int fields = 1);
+  PackList(const std::vector<const CellList*>& blocks, const std::vector<long>& slots = {}, int fields = 1);
 
   // Buffer length (cells and padding of every field).
   long size() const { return fields_ * offsets_.back(); }

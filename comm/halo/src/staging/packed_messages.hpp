@@ -19,7 +19,7 @@ namespace cartex::halo {
 struct Message {
   int rank;
   int tag;
-  const std::vector<long>* cells;
+  const CellList* cells;
 };
 
 // The messages of one exchange, packed with Kokkos.

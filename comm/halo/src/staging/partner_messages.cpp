@@ -9,17 +9,17 @@ namespace {
 
 // The cells of the non-empty parts, concatenated per partner (parts come in block order, and the
 // map keeps partners in increasing rank).
-std::map<int, std::vector<long>> group(const std::vector<BlockPart>& parts) {
-  std::map<int, std::vector<long>> out;
+std::map<int, CellList> group(const std::vector<BlockPart>& parts) {
+  std::map<int, CellList> out;
   for (const auto& p : parts)
-    if (!p.cells->empty()) out[p.rank].insert(out[p.rank].end(), p.cells->begin(), p.cells->end());
+    if (!p.cells->empty()) out[p.rank].append(*p.cells);
   return out;
 }
 
 // Moves the grouped cells into `cells` and lists one message per partner pointing at them; the
 // cells of partner `self` go to `own` instead.
-void fill(std::map<int, std::vector<long>> grouped, int self, std::vector<std::vector<long>>& cells,
-          std::vector<Message>& messages, std::vector<long>& own) {
+void fill(std::map<int, CellList> grouped, int self, std::vector<CellList>& cells, std::vector<Message>& messages,
+          CellList& own) {
   cells.reserve(grouped.size());  // no reallocation: the messages point into it
   for (auto& [rank, c] : grouped) {
     if (rank == self) {

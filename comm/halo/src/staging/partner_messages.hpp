@@ -31,13 +31,13 @@ class PartnerMessages {
   const std::vector<Message>& sends() const { return sends_; }
   const std::vector<Message>& recvs() const { return recvs_; }
   // The cells this rank sends itself and, cell by cell in the same order, where they go.
-  const std::vector<long>& self_sends() const { return self_send_; }
-  const std::vector<long>& self_recvs() const { return self_recv_; }
+  const CellList& self_sends() const { return self_send_; }
+  const CellList& self_recvs() const { return self_recv_; }
 
  private:
-  std::vector<std::vector<long>> send_cells_, recv_cells_;
+  std::vector<CellList> send_cells_, recv_cells_;
   std::vector<Message> sends_, recvs_;
-  std::vector<long> self_send_, self_recv_;
+  CellList self_send_, self_recv_;
 };
 
 // Distinct partners among the non-empty parts (the coalesced message count).

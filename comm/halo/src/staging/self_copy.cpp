@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "cartex/core/error.hpp"
+
 namespace cartex::halo {
 
 namespace {
@@ -11,7 +13,19 @@ const std::string kSelfCopy = "cartex::halo::self_copy";
 
 }  // namespace
 
-SelfCopy::SelfCopy(const std::vector<long>& from, const std::vector<long>& to) : runs_(from, to) {}
+namespace {
+
+CopyRuns zip(const CellList& from, const CellList& to) {
+  core::require(from.size() == to.size(), "self copy: the two cell lists differ in length");
+  CopyRuns::Builder runs;
+  auto t = to.begin();
+  from.for_each([&](long f) { runs.add(f, *t++); });
+  return runs.build();
+}
+
+}  // namespace
+
+SelfCopy::SelfCopy(const CellList& from, const CellList& to) : runs_(zip(from, to)) {}
 
 void SelfCopy::run(const FieldSet& f) const {
   if (cells() == 0) return;

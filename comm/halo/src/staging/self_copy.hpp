@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cartex/core/field.hpp"
+#include "cartex/halo/cell_list.hpp"
 #include "cartex/halo/plan.hpp"
 #include "staging/copy_runs.hpp"
 
@@ -17,7 +18,7 @@ class SelfCopy {
  public:
   SelfCopy() = default;
   // from(i) -> to(i); both lists have the same length (cartex::core::Error otherwise).
-  SelfCopy(const std::vector<long>& from, const std::vector<long>& to);
+  SelfCopy(const CellList& from, const CellList& to);
   // Copies in every field and fences (the halo cells hold their values on return). Nothing to do
   // without cells.
   void run(const FieldSet& f) const;

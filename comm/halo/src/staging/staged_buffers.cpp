@@ -25,8 +25,7 @@ void count_buffer(long n, const double* mpi, const double* pack, long& host) {
 
 const StagingTotals& staging_totals() { return totals; }
 
-StagedBuffers::StagedBuffers(const std::vector<const std::vector<long>*>& sends,
-                             const std::vector<const std::vector<long>*>& recvs, Staging staging,
+StagedBuffers::StagedBuffers(const std::vector<const CellList*>& sends, const std::vector<const CellList*>& recvs, Staging staging,
                              const std::vector<long>& slots, int fields)
     : send_list_(sends, slots, fields),
       recv_list_(recvs, slots, fields),

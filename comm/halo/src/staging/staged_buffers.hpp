@@ -43,7 +43,7 @@ class StagedBuffers {
  public:
   // Cell lists of the send and receive slots; `slots` pads both to uniform sizes (default: none);
   // room for `fields` fields.
-  StagedBuffers(const std::vector<const std::vector<long>*>& sends, const std::vector<const std::vector<long>*>& recvs,
+  StagedBuffers(const std::vector<const CellList*>& sends, const std::vector<const CellList*>& recvs,
                 Staging staging, const std::vector<long>& slots = {}, int fields = 1);
 
   // The halo pack phase: gather the send cells of every field of f; on return MPI may read send_data().
@@ -77,8 +77,8 @@ inline Staging staging_of(const MpiMemory& memory) { return memory.stage ? Stagi
 
 // The cell lists of block parts (pattern.sends() or recvs()).
 template <class Parts>
-std::vector<const std::vector<long>*> cell_lists(const Parts& parts) {
-  std::vector<const std::vector<long>*> out;
+std::vector<const CellList*> cell_lists(const Parts& parts) {
+  std::vector<const CellList*> out;
   for (const auto& p : parts) out.push_back(p.cells);
   return out;
 }

@@ -10,7 +10,7 @@ namespace {
 
 // Block type of N fields (the header's drawing): the one-field cells type at each field's displacement,
 // then `pad` doubles at pad_displ. MPI_DATATYPE_NULL if both are empty.
-OwnedType fields_type(const std::vector<long>& cells, const std::vector<MPI_Aint>& field_displ, long pad,
+OwnedType fields_type(const CellList& cells, const std::vector<MPI_Aint>& field_displ, long pad,
                       MPI_Aint pad_displ) {
   const OwnedType one = cells_type(cells);  // freed on return: the struct type keeps what it needs
   std::vector<int> lengths;
@@ -80,7 +80,7 @@ ZeroCopyBlocks::ZeroCopyBlocks(const HaloPattern& p, bool compact, const BlockPa
     check_mpi(MPI_Get_address(padding->base, &base_addr), "MPI_Get_address");
     check_mpi(MPI_Get_address(padding->scratch->data(), &scratch_addr), "MPI_Get_address");
   }
-  auto add = [&](const std::vector<long>& cells, long slot, long pad_at, std::vector<int>& counts,
+  auto add = [&](const CellList& cells, long slot, long pad_at, std::vector<int>& counts,
                  std::vector<MPI_Aint>& displs, std::vector<MPI_Datatype>& types) {
     const long pad = padding ? slot - static_cast<long>(cells.size()) : 0;
     const MPI_Aint pad_displ = MPI_Aint_diff(scratch_addr, base_addr) + pad_at * static_cast<MPI_Aint>(sizeof(double));

@@ -31,7 +31,7 @@ namespace cartex::halo {
 struct ForwardingMessage {
   int rank = MPI_PROC_NULL;
   int tag = 0;
-  std::vector<long> cells;  // view indices, in the z, y, x order of unwrapped global cells
+  CellList cells;  // view indices, in the z, y, x order of unwrapped global cells
 };
 
 // The messages of one dimension's phase.

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "cartex/core/field.hpp"
+#include "cartex/halo/cell_list.hpp"
 #include "cartex/halo/geometry.hpp"
 
 namespace cartex::halo {
@@ -41,15 +42,15 @@ struct Block {
   core::Offset offset{};             // o: target at +o, source at -o (the negated owner offset)
   int target = MPI_PROC_NULL;  // rank at +offset (MPI_PROC_NULL outside a non-periodic domain)
   int source = MPI_PROC_NULL;  // rank at -offset
-  std::vector<long> send;      // our cells in the target's halo (empty without a target)
-  std::vector<long> recv;      // our halo cells the source owns (empty without a source)
+  CellList send;                // our cells in the target's halo (empty without a target)
+  CellList recv;                // our halo cells the source owns (empty without a source)
 };
 
 // One direction of a block whose partner exists: the block's index, the partner and the cells.
 struct BlockPart {
   int block;
   int rank;
-  const std::vector<long>* cells;
+  const CellList* cells;
 };
 
 // One rank's halo pattern; see the header comment.
