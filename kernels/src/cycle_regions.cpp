@@ -81,6 +81,7 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
     for (const auto& r : sorted) ++first[r.start / sy + 1];
     for (long l = 0; l < lines; ++l) first[l + 1] += first[l];
     lines_.push_back(std::move(first));
+    sorted.shrink_to_fit();  // kept for the whole run: no growth slack (issue 40)
     runs_.push_back(std::move(sorted));
   }
 }

@@ -77,7 +77,9 @@ def case_resources_dry_run():
         expected = {"halo cells": halo,                      # 1192
                     "field bytes": 2 * 18 * 18 * 10 * 8,     # u and next: 51840
                     "buffer bytes": 2 * halo * 8,            # p2p: a send and a receive buffer
-                    "halo list bytes": 4 * halo * 8,         # send and receive lists, pattern and plan
+                    # Send and receive lists, pattern and plan: 32 B a run, a run per x-line holding halo
+                    # cells at most (18*10 lines, 16*8 of them through the block with an x halo each side).
+                    "halo list bytes": 4 * 32 * (18 * 10 - 16 * 8 + 2 * 16 * 8),
                     "geometry bytes": 2 * (27 + 18 * 18 * 10),  # reach 3^3 and the block walk region, 2 B a cell
                     "output staging bytes": 16 * 16 * 8 * 8,  # one field's block
                     "geometry walk cells": 27 + 18 * 18 * 10}

@@ -17,7 +17,7 @@ namespace cartex::app {
 namespace {
 
 constexpr double kWord = sizeof(double);  // field values and buffers
-constexpr double kIndex = sizeof(long);   // halo cell lists
+constexpr double kRun = 4 * sizeof(long);  // a halo list's run: a strided run (CellList) or a device copy run
 constexpr double kDistance = 2;           // a step-distance table entry (std::uint16_t)
 
 void check_mpi(int rc, const char* call) {
@@ -112,14 +112,17 @@ ResourceEstimate estimate(const core::Config& cfg, int fields, int state_fields,
   ResourceEstimate e;
   for (const int k : ks) {
     const core::HaloWidths w = halo::halo_widths(g, core::halo_stencil(cfg), k);
-    double block = 1, with_halo = 1, reach = 1, walk_block = 1;
+    double block = 1, with_halo = 1, reach = 1, walk_block = 1, rows = 1, halo_rows = 1;
     for (int d = 0; d < 3; ++d) {
       const double smallest = std::max(1L, g.n[d] / dims[d]), largest = (g.n[d] + dims[d] - 1) / dims[d];
       block *= largest;
       with_halo *= largest + w.lo[d] + w.hi[d];
       reach *= w.lo[d] + w.hi[d] + 1;
       walk_block *= 2 * largest - smallest + w.lo[d] + w.hi[d];  // HaloGeometry's block walk region
+      if (d > 0) rows *= largest, halo_rows *= largest + w.lo[d] + w.hi[d];
     }
+    // Rows (x-lines) holding halo cells: those wholly in the halo, and the block's rows with an x halo.
+    halo_rows += rows * ((w.lo[0] > 0) + (w.hi[0] > 0) - 1);
     const double halo_cells = with_halo - block;
     e.block_cells = block;
     if (halo_cells >= e.halo_cells) {
@@ -128,7 +131,7 @@ ResourceEstimate estimate(const core::Config& cfg, int fields, int state_fields,
       e.field_bytes = (2 * fields + core::field_coefficient_count(cfg)) * with_halo * kWord;
     }
     e.buffer_bytes += buffer_bytes(cfg.backend, halo_cells, g.dim, halo::mpi_memory(cfg.gpu_aware_mpi).stage);
-    e.index_bytes += 2 * 2 * halo_cells * kIndex;  // send and receive lists, in the pattern and in the plan
+    e.index_bytes += 2 * 2 * halo_rows * kRun;  // send and receive lists, in the pattern and in the plan: a run per row at most
     e.walk_cells += reach + walk_block;
   }
   e.geometry_bytes = e.walk_cells * kDistance;
@@ -136,7 +139,27 @@ ResourceEstimate estimate(const core::Config& cfg, int fields, int state_fields,
   return e;
 }
 
+// This process's resident memory (VmRSS of /proc/self/status; 0 where there is none).
+double resident_bytes() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return 1024.0 * std::strtod(line.c_str() + 6, nullptr);
+  return 0;
+}
+
 }  // namespace
+
+std::vector<int> within_memory_growth(const core::Config& cfg, int fields, int state_fields, const core::Decomposition& decomp,
+                                      MPI_Comm launch, std::vector<int> ks) {
+  // The runtime's own memory (MPI, Kokkos, libraries) counts: a deeper halo on a small block costs a
+  // few KiB, which no run notices. Agreed: every rank keeps the same candidates.
+  double base = resident_bytes();
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &base, 1, MPI_DOUBLE, MPI_MAX, launch), "MPI_Allreduce");
+  const double k1 = base + estimate(cfg, fields, state_fields, decomp, {1}).rank_bytes();
+  while (ks.size() > 1 && base + estimate(cfg, fields, state_fields, decomp, {ks.back()}).rank_bytes() > kAutoMemoryGrowth * k1)
+    ks.pop_back();
+  return ks;
+}
 
 ResourceEstimate check_resources(const core::Config& cfg, int fields, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
                                  const std::vector<int>& ks) {

@@ -19,7 +19,7 @@ struct ResourceEstimate {
   double halo_cells = 0;      // the field's halo around it (its halo box minus the block)
   double field_bytes = 0;     // u and next (a two-level state keeps its previous level in next), halos included
   double buffer_bytes = 0;    // send and receive buffers of comm.backend (upper bound)
-  double index_bytes = 0;     // halo cell lists of the pattern and the plan (upper bound)
+  double index_bytes = 0;     // halo cell lists of the pattern and the plan, as runs (upper bound)
   double geometry_bytes = 0;  // the halo geometry's step-distance tables
   double staging_bytes = 0;   // HDF5 staging: the block of each checkpoint field (a restart holds them all)
   double walk_cells = 0;      // set-up work: cells of the halo geometry's stencil walks
@@ -42,6 +42,18 @@ constexpr double kMaxWalkCells = 1024.0 * 1024.0 * 1024.0;
 // the node total exceeds the limit or the walk exceeds kMaxWalkCells. The same on every rank. Collective.
 ResourceEstimate check_resources(const core::Config& cfg, int fields, int state_fields, const core::Decomposition& decomp, MPI_Comm launch,
                                  const std::vector<int>& ks);
+
+// halo.steps_per_exchange auto tries a deeper k only while a rank's memory with it stays within this
+// factor of its memory with k = 1: the fields are laid out for the deepest candidate for the whole run
+// (issue 40).
+constexpr double kAutoMemoryGrowth = 1.15;
+
+// The candidates `ks` (increasing, starting at 1) without the deepest ones for which the process
+// (its resident memory before the run's allocations, the largest of any rank of `launch`, plus the
+// estimate for that k alone) exceeds kAutoMemoryGrowth times the same with k = 1. The same on every
+// rank. Collective.
+std::vector<int> within_memory_growth(const core::Config& cfg, int fields, int state_fields, const core::Decomposition& decomp,
+                                      MPI_Comm launch, std::vector<int> ks);
 
 // The estimate as --dry-run prints it ("# resources" and one line per item).
 std::string resources_text(const ResourceEstimate& e);

@@ -21,9 +21,10 @@ namespace cartex::app {
 namespace {
 
 // halo.steps_per_exchange: a given k is checked against the grid (located error); auto measures 1, 2,
-// 4 and 8 where the grid is deep enough and the memory estimate of all of them fits (else the deepest
-// are dropped), starting at 4 (or the deepest below it), when the run is long enough; else k = 1. The
-// resource check throws the located error for the last candidate standing. Collective.
+// 4 and 8 where the grid is deep enough, each k's memory estimate is within kAutoMemoryGrowth of
+// k = 1's and the estimate of all of them fits the node (else the deepest are dropped), starting at 4
+// (or the deepest below it), when the run is long enough; else k = 1. The resource check throws the
+// located error for the last candidate standing. Collective.
 void choose_k_candidates(Setup& s, MPI_Comm launch) {
   const core::Config& c = s.cfg;
   std::vector<int> ks;
@@ -45,6 +46,7 @@ void choose_k_candidates(Setup& s, MPI_Comm launch) {
       }
       ks.push_back(k);
     }
+    ks = within_memory_growth(c, state_fields(s), static_cast<int>(physics::state_names(*s.equation).size()), s.decomp, launch, ks);
   }
   for (;;) {
     try {

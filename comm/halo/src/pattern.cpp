@@ -188,6 +188,9 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::Hal
         append(p.rim, at);
         append(p.remote_rim, at);
       });
+  // The pattern lives as long as its stepper: no growth slack kept (issue 40, memory per rank).
+  for (auto& step : p.update) step.shrink_to_fit();
+  for (auto* runs : {&p.inner, &p.rim, &p.remote_inner, &p.remote_rim}) runs->shrink_to_fit();
   return p;
 }
 
