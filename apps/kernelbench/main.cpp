@@ -95,15 +95,24 @@ cartex::core::Stencil make_stencil(const Case& c, const cartex::core::GlobalGrid
   return cartex::core::make_builtin_stencil(c.name, g);
 }
 
-// One process's periodic deep-halo block for k steps per exchange: the pattern, the update and two fields.
+// The processes a --temporal cycle is laid out for: each its own periodic n^3 block, or (--decompose)
+// the n^3 grid split over all of them as heat3d splits it (processes.dims [0, 0, 0]).
+cartex::core::Decomposition cycle_decomposition(const cartex::core::GlobalGrid& g, bool decompose, int procs) {
+  return cartex::core::Decomposition(g, decompose ? cartex::core::ProcessGrid::create(g, {0, 0, 0}, procs)
+                                                  : cartex::core::ProcessGrid::create(g, {1, 1, 1}, 1));
+}
+
+// One process's periodic deep-halo block for k steps per exchange: the pattern, the update and two
+// fields. With --decompose the block is this rank's of heat3d's decomposition, and the pattern its
+// update regions (no exchange is timed: the kernel's share of a heat3d cycle).
 struct CycleBench {
   cartex::halo::HaloPattern pattern;
   cartex::kernels::StencilOperator op;
   cartex::core::Field u, v;
 
-  CycleBench(const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, int k)
-      : pattern(cartex::halo::make_halo_pattern(
-            cartex::halo::HaloGeometry(cartex::core::Decomposition(g, cartex::core::ProcessGrid::create(g, {1, 1, 1}, 1)), s, k), 0)),
+  CycleBench(const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, int k, bool decompose, int rank, int procs)
+      : pattern(cartex::halo::make_halo_pattern(cartex::halo::HaloGeometry(cycle_decomposition(g, decompose, procs), s, k),
+                                                decompose ? rank : 0)),
         op(s, pattern.layout),
         u("u", pattern.layout),
         v("v", pattern.layout) {
@@ -124,18 +133,29 @@ struct CycleBench {
 // in block cell-updates per second of all processes together (the deep halo's redundant ghost
 // updates are part of the cost), with whether the pick is within 5% of the sweep's best tile.
 void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, const std::vector<int>& ks,
-                    long tile_y, int repeats, double bound, int rank, int procs) {
-  if (rank == 0)
+                    long tile_y, int repeats, double bound, bool decompose, int rank, int procs) {
+  if (rank == 0) {
     fmt::print("\ntemporal blocking, {} {}D {}^{}: MLUP/s = k x block cells / time of one cycle (bound {:.1f})\n", c.name, c.dim, g.n[0],
                c.dim, bound);
+    if (decompose) {
+      const cartex::core::Decomposition d = cycle_decomposition(g, true, procs);
+      const auto& dims = d.procs().dims;
+      fmt::print("  --decompose: the {}^{} grid split as heat3d splits it, {}x{}x{} processes, each timing its own block's cycle\n",
+                 g.n[0], c.dim, dims[0], dims[1], dims[2]);
+    }
+  }
   for (const int k : ks) {
-    CycleBench bench(s, g, k);
-    const double updates = static_cast<double>(procs) * k * static_cast<double>(g.cells());
+    CycleBench bench(s, g, k, decompose, rank, procs);
+    const double updates = (decompose ? 1.0 : static_cast<double>(procs)) * k * static_cast<double>(g.cells());
     const auto mlups = [&](double t) { return updates / t / 1e6; };
     const double t1 = bench.time(s, k, 0, repeats);
     if (rank == 0) fmt::print("k = {}: one step at a time {:.1f} MLUP/s ({:.2f}x the bound)\n", k, mlups(t1), mlups(t1) / bound);
     if (k < 2) continue;
-    const cartex::kernels::TileBasis basis = cartex::kernels::TileBasis::of(bench.pattern.layout);  // one rank: its own view
+    // The same candidates on every process, whatever its own rows (as heat3d's set-up agrees them).
+    const cartex::kernels::TileBasis own = cartex::kernels::TileBasis::of(bench.pattern.layout);
+    long agreed[2] = {own.rows, own.threads};
+    cartex::core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, agreed, 2, MPI_LONG, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+    const cartex::kernels::TileBasis basis{agreed[0], static_cast<int>(agreed[1])};
     std::vector<long> tiles = tile_y > 0 ? std::vector<long>{tile_y} : cartex::kernels::tile_candidates(basis);
     std::string row;
     long best = tiles.front();
@@ -181,6 +201,7 @@ int main(int argc, char** argv) {
     bool generic = false;
     std::vector<int> temporal;
     long tile_y = 0;
+    bool decompose = false;
     app.add_option("--sizes", sizes, "cells per process: n^3 (3D: an n^3 cube; 2D: a square of the same cell count)")
         ->delimiter(',')
         ->check(CLI::PositiveNumber);
@@ -195,6 +216,9 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 16));
     app.add_option("--tile-y", tile_y, "rows per tile for --temporal (0: the sweep over auto's candidates and auto's pick)")
         ->check(CLI::NonNegativeNumber);
+    app.add_flag("--decompose", decompose,
+                 "--temporal: split the n^3 grid over the processes as heat3d does (each times its own block's cycle; "
+                 "MLUP/s of the whole grid), instead of an n^3 block per process");
     app.add_option("--csv", csv, "also write the table as CSV to this file (rank 0)");
     app.add_flag("--kokkos-help")->description("print Kokkos' own command-line options, then exit");
     if (!kokkos.kokkos_help()) code = std::max(0, benchstats::parse_command_line(app, kokkos.argc(), kokkos.argv(), "kernelbench"));
@@ -258,7 +282,7 @@ int main(int argc, char** argv) {
               if (generic) fmt::print(" {:>14.1f} {:>7.2f}x", gmlups, tg / t);
               fmt::print("\n");
             }
-            if (!temporal.empty()) print_temporal(c, s, g, temporal, tile_y, repeats, bound, rank, procs);
+            if (!temporal.empty()) print_temporal(c, s, g, temporal, tile_y, repeats, bound, decompose, rank, procs);
             // Kernel names contain commas ("star<3,4>"): quoted.
             table += fmt::format("{},{},{},{:.0f},{},\"{}\",{:.3f},{:.3f},{:.4f},{},{},{:.3f},{:.3f},{:.3f},{:.3f}\n", c.name,
                                  c.dim, edge, cells, procs, kernel, mlups, gbs, mlups / bound,

@@ -2,7 +2,8 @@
 """The benchmarks' --help is their own usage, printed once on 2 ranks, without Kokkos' option list;
 halobench and kernelbench (the two that start Kokkos) list --kokkos-help, which prints Kokkos' list
 once and no usage, like heat3d (tests/apps/input_test.py, case help). A bad option is one line
-"NAME: what (see NAME --help)" and exit 2 on every rank, like heat3d's.
+"NAME: what (see NAME --help)" and exit 2 on every rank, like heat3d's. kernelbench --decompose lays
+its cycle out on heat3d's split of the grid.
 
     bench_help_test.py --halobench P --kernelbench P --cartbench P --graphbench P --mpiexec P
 """
@@ -44,6 +45,13 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         for name in ("halobench", "kernelbench", "cartbench", "graphbench"):
             check_bench(args.mpiexec, name, os.path.abspath(getattr(args, name)), d)
+        # kernelbench --decompose times each rank's block of heat3d's split (24^3 on 2 ranks: 1x1x2).
+        code, out, err, _ = cartex_testing.mpirun(args.mpiexec, 2, os.path.abspath(args.kernelbench),
+                                                  ["--sizes", "24", "--stencils", "7pt", "--temporal", "2", "--decompose",
+                                                   "--repeats", "1", "--stream-size", "100000"], d)
+        check(code == 0 and "the 24^3 grid split as heat3d splits it, 1x1x2 processes" in out
+              and "auto's walk:" in out and "k = 2: one step at a time" in out,
+              f"kernelbench --decompose: exit {code}:\n{out}{err}")
     cartex_testing.finish("bench_help")
 
 
