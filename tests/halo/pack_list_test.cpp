@@ -120,7 +120,8 @@ TEST(CopyRuns, ARunEndsWhereEitherSideStopsAdvancingByOne) {
   const std::vector<long> b{0, 1, 2, 3, 4, 6, 7, 8, 9};
   const halo::CopyRuns runs(a, b);
   EXPECT_EQ(runs.cells(), 9);
-  EXPECT_EQ(runs.runs(), 5);
+  // Rows 20-21 and 22-23 (steps 2 / 3) fold into one 2D run, and 9 and 8 (steps -1 / 1) into another.
+  EXPECT_EQ(runs.runs(), 3);
   std::vector<double> from(30), to(10, -1.0);
   for (size_t i = 0; i < from.size(); ++i) from[i] = static_cast<double>(i);
   Kokkos::View<double*, Kokkos::HostSpace> hf(from.data(), from.size()), ht(to.data(), to.size());
@@ -136,6 +137,27 @@ TEST(CopyRuns, ARunEndsWhereEitherSideStopsAdvancingByOne) {
   std::vector<long> along(5000);
   for (size_t i = 0; i < along.size(); ++i) along[i] = static_cast<long>(i);
   EXPECT_EQ(halo::CopyRuns(along, along).runs(), 3);  // 2048 + 2048 + 904: the threads share a long run
+}
+
+TEST(CopyRuns, RowsAtConstantStepsFoldIntoFewRunsAndCopyExactly) {
+  // An x face: 300 rows of 3 cells at pitch 20 in a, packed at pitch 3 in b; 2048 / 3 = 682 rows a run
+  // at most, so 900 cells are one run. Then a second face whose steps differ starts another.
+  std::vector<long> a, b;
+  for (long row = 0; row < 300; ++row)
+    for (long c = 0; c < 3; ++c) a.push_back(5 + 20 * row + c), b.push_back(3 * row + c);
+  for (long row = 0; row < 4; ++row)
+    for (long c = 0; c < 3; ++c) a.push_back(7000 + 41 * row + c), b.push_back(900 + 3 * row + c);
+  const halo::CopyRuns runs(a, b);
+  EXPECT_EQ(runs.cells(), 912);
+  EXPECT_EQ(runs.runs(), 2);
+  Kokkos::View<double*> from("from", 8000), to("to", 912);
+  auto hf = Kokkos::create_mirror_view(from);
+  for (size_t i = 0; i < hf.size(); ++i) hf(i) = static_cast<double>(i);
+  Kokkos::deep_copy(from, hf);
+  runs.a_to_b("test", from.data(), to.data());
+  Kokkos::fence();
+  auto ht = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), to);
+  for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(ht(b[i]), static_cast<double>(a[i])) << "cell " << i;
 }
 
 TEST(SelfCopy, CopiesInteriorCellsToHaloCellsOfTheSameField) {

@@ -9,6 +9,13 @@
 //   b(i):       0  1  2  3  4  5  6      (a run ends where a or b does not advance by one,
 //                                          or at 2048 cells, so that threads share a long one)
 //
+// Rows of equal length whose starts advance by constant steps on both sides fold into one 2D run of
+// `count` rows (up to 2048 cells, for the same reason): the face of a halo in x, four cells a row, is
+// a few hundred runs instead of one per row, which cost the self copies of periodic dimensions their
+// loop overhead (issue 40):
+//
+//   rows (a 10, b 0, 4) (a 30, b 4, 4) (a 50, b 8, 4)   ->   (a 10, b 0, length 4, count 3, steps 20 / 4)
+//
 // Many fields (issue 37): a is an index into each field of a set, b a position in one buffer where
 // field q's copy of cell i lies at b(i) + q * stride(i) (the buffer's field stride, the slot length of
 // the cell's block: pack_list.hpp); a run also ends where the stride changes. One kernel moves every
@@ -46,7 +53,11 @@ class CopyRuns {
 
    private:
     friend class CopyRuns;
-    std::vector<long> first_a_, first_b_, length_, stride_;
+    // Ends the open row: folds it into the last 2D run or starts one.
+    void close_row();
+
+    std::vector<long> first_a_, first_b_, length_, stride_, count_, step_a_, step_b_;  // closed 2D runs
+    long open_a_ = 0, open_b_ = 0, open_length_ = 0, open_stride_ = 0;                 // the row still growing
     long cells_ = 0;
   };
 
@@ -64,10 +75,11 @@ class CopyRuns {
   // Within each field: fields[q][b(i)] = fields[q][a(i)] (no fence).
   void within_fields(const std::string& label, const FieldSet& fields) const;
 
-  // One side of a copy: per field its pointer, per run its start, and whether the field stride applies.
+  // One side of a copy: per field its pointer, per run its start and row step, and whether the field
+  // stride applies.
   struct End {
     FieldPointers ptr;
-    Kokkos::View<long*> start;
+    Kokkos::View<long*> start, step;
     bool strided = false;
   };
   // Copies every run of fields q0 .. q0 + src.ptr.n - 1 from src to dst; public for CUDA's lambdas.
@@ -75,13 +87,14 @@ class CopyRuns {
 
  private:
   // Runs the copy in chunks of kChunk fields; pointer(q) gives field q's pointer on each side.
+  enum class Side { kA, kB };
   template <class Src, class Dst>
-  void chunks(const std::string& label, long n, Src&& src, bool src_strided, const Kokkos::View<long*>& s, Dst&& dst,
-              bool dst_strided, const Kokkos::View<long*>& d) const;
+  void chunks(const std::string& label, long n, Src&& src, Side from, bool src_strided, Dst&& dst, Side to, bool dst_strided) const;
 
   explicit CopyRuns(const Builder& b);
 
-  Kokkos::View<long*> a_, b_, length_, stride_;  // per run: its first a, first b, cells, b's field stride
+  // Per 2D run: its first a and b, cells a row, b's field stride, rows, and each side's row step.
+  Kokkos::View<long*> a_, b_, length_, stride_, count_, step_a_, step_b_;
   long cells_ = 0;
 };
 
