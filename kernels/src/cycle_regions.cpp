@@ -65,8 +65,14 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
   }
   const long sy = layout.extent(0), lines = layout.extent(1) * layout.extent(2);
   for (const auto& runs : steps) {
-    cells_.push_back(make_cell_region(layout, runs));
-    if (tiling.tile_y == 0) continue;
+    long cells = 0;
+    for (const auto& r : runs) cells += r.length;
+    step_cells_.push_back(cells);
+    if (tiling.tile_y == 0) {
+      cells_.emplace_back(make_cell_region(layout, runs));
+      continue;
+    }
+    cells_.emplace_back();
     // The pass walks lines: a run over whole lines (a view without an x halo, where the pattern merges
     // the block's lines into one run) is cut at each line's end.
     std::vector<core::LineRun> sorted;
@@ -86,11 +92,17 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
   }
 }
 
+const CellRegion& CycleRegions::cells(int j) const {
+  std::optional<CellRegion>& c = cells_[static_cast<std::size_t>(j - 1)];
+  if (!c) c = make_cell_region(layout_, runs_[static_cast<std::size_t>(j - 1)]);
+  return *c;
+}
+
 double CycleRegions::redundant_fraction() const {
-  if (cells_.empty()) return 0.0;
+  if (step_cells_.empty()) return 0.0;
   long updates = 0;
-  for (const auto& c : cells_) updates += c.cells;
-  const double block = static_cast<double>(layout_.box.cells()) * static_cast<double>(cells_.size());
+  for (const long c : step_cells_) updates += c;
+  const double block = static_cast<double>(layout_.box.cells()) * static_cast<double>(step_cells_.size());
   return block > 0 ? static_cast<double>(updates) / block - 1.0 : 0.0;
 }
 

@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -106,8 +107,11 @@ class CycleRegions {
   CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil, const std::vector<std::vector<core::LineRun>>& steps,
                TemporalTiling tiling, std::array<long, 2> wall_rows = {0, 0});
 
-  int steps() const { return static_cast<int>(cells_.size()); }
-  const CellRegion& cells(int j) const { return cells_[j - 1]; }
+  int steps() const { return static_cast<int>(step_cells_.size()); }
+  // Step j's cells for a sweep of the step alone. A blocked cycle's passes walk the host lines
+  // instead, so there it is made on first use (a run's calibration, a step outside a pass): a
+  // blocked cycle does not hold a second copy of its regions it may never sweep (issue 40).
+  const CellRegion& cells(int j) const;
   const core::FieldLayout& layout() const { return layout_; }
   const TemporalTiling& tiling() const { return tiling_; }
   long reach_y() const { return ry_; }
@@ -140,7 +144,8 @@ class CycleRegions {
   long ry_ = 0, rz_ = 0;
   long grow_ = 0, tiles_ = 0;  // blocked: rows the first tile has beyond tile_y; the tiles of a pass
   long bound(long i) const { return i * tiling_.tile_y + grow_; }
-  std::vector<CellRegion> cells_;
+  std::vector<long> step_cells_;                          // per step: cells updated
+  mutable std::vector<std::optional<CellRegion>> cells_;  // per step; blocked: made on first use
   std::vector<std::vector<long>> lines_;     // host, blocked only: per step, per view line the first run
   std::vector<std::vector<core::LineRun>> runs_;   // host, blocked only: per step, the runs in line order
 };
