@@ -98,7 +98,10 @@ def check_recommendations(stdout, path):
         if not check(m, f"{where}: recommendation line {line!r}"):
             continue
         group = [r for r in rows if r["stencil"] == stencil and int(r["block"]) == block and r["chosen"] == r["backend"]]
-        ranked = sorted(group, key=lambda r: float(r["median_us"]))
+        # Medians equal at the CSV's precision are a tie (an OpenMP CI run: 1.72 and 1.72 us, 0.0%):
+        # the recommendation, made before rounding, may order them either way.
+        pair = {m.group(1): 0, m.group(3): 1}
+        ranked = sorted(group, key=lambda r: (float(r["median_us"]), pair.get(r["backend"], 2)))
         check([m.group(1), m.group(3)] == [r["backend"] for r in ranked[:2]],
               f"{where}: recommends {m.group(1)} over {m.group(3)}, CSV order {[r['backend'] for r in ranked]}")
         margin = 100 * (float(ranked[1]["median_us"]) / float(ranked[0]["median_us"]) - 1)
