@@ -12,7 +12,7 @@ CartZeroCopyPlan::CartZeroCopyPlan(const HaloGeometry& geo, const HaloPattern& p
     : name_(name),
       combining_(combining),
       fields_(fields),
-      pattern_(p),
+      pattern_(exchange_part(p)),
       slots_(combining ? uniform_block_sizes(p, comm) : std::vector<long>{}),
       cart_(cart_neighborhood(geo, p, comm, combining ? cart::Algorithm::combining : cart::Algorithm::direct,
                               cart::Execution::zero_copy)),

@@ -69,6 +69,14 @@ void split_segment(const core::Box& box, const std::array<long, 3>& c, long at, 
 
 }  // namespace
 
+HaloPattern exchange_part(const HaloPattern& p) {
+  HaloPattern out;
+  out.rank = p.rank;
+  out.layout = p.layout;
+  out.blocks = p.blocks;
+  return out;
+}
+
 std::vector<BlockPart> HaloPattern::sends() const {
   std::vector<BlockPart> out;
   for (size_t i = 0; i < blocks.size(); ++i)

@@ -25,7 +25,7 @@ std::vector<const CellList*> all_blocks(const HaloPattern& p, bool send) {
 class CartPackedPlan final : public HaloPlan {
  public:
   CartPackedPlan(const HaloGeometry& geo, const HaloPattern& p, MPI_Comm comm, Staging staging, int fields)
-      : pattern_(p),
+      : pattern_(exchange_part(p)),
         fields_(fields),
         slots_(uniform_block_sizes(p, comm)),
         buffers_(all_blocks(pattern_, true), all_blocks(pattern_, false), staging, slots_, fields),

@@ -24,7 +24,7 @@ constexpr int kTheta = 4;
 class GraphCombiningPlan final : public HaloPlan {
  public:
   GraphCombiningPlan(const HaloPattern& p, MPI_Comm comm, Staging staging, int fields)
-      : pattern_(p),
+      : pattern_(exchange_part(p)),
         fields_(fields),
         buffers_(cell_lists(pattern_.sends()), cell_lists(pattern_.recvs()), staging, {}, fields),
         graph_(block_graph(p, comm)) {

@@ -27,7 +27,7 @@ constexpr size_t kTuples = 8;
 class NeighborAlltoallwPlan final : public HaloPlan {
  public:
   NeighborAlltoallwPlan(const HaloPattern& p, MPI_Comm comm, int fields)
-      : pattern_(p), fields_(fields), graph_(block_graph(p, comm)), stats_(for_fields(direct_stats(p, 1), fields)) {}
+      : pattern_(exchange_part(p)), fields_(fields), graph_(block_graph(p, comm)), stats_(for_fields(direct_stats(p, 1), fields)) {}
   ~NeighborAlltoallwPlan() override {
     // Before the types go; a destructor does not throw.
     if (request_[0] != MPI_REQUEST_NULL) check_mpi_nothrow(MPI_Wait(request_.data(), MPI_STATUS_IGNORE), "MPI_Wait");

@@ -69,7 +69,7 @@ const T* array_of(const std::vector<T>& v) {
 class NeighborAlltoallwInitPlan final : public HaloPlan {
  public:
   NeighborAlltoallwInitPlan(const HaloPattern& p, MPI_Comm comm, int fields)
-      : pattern_(p),
+      : pattern_(exchange_part(p)),
         fields_(fields),
         blocks_(p, true),
         graph_(block_graph(p, comm)),

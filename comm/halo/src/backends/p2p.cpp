@@ -18,7 +18,7 @@ namespace {
 class P2PPlan final : public HaloPlan {
  public:
   P2PPlan(const HaloPattern& pattern, MPI_Comm comm, Staging staging, int fields)
-      : pattern_(pattern),
+      : pattern_(exchange_part(pattern)),
         fields_(fields),
         partners_(pattern_),
         messages_(partners_.sends(), partners_.recvs(), comm, staging, fields),

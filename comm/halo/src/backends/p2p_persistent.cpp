@@ -23,7 +23,7 @@ namespace {
 class P2PPersistentPlan final : public HaloPlan {
  public:
   P2PPersistentPlan(const HaloPattern& pattern, MPI_Comm comm, Staging staging, int fields)
-      : pattern_(pattern),
+      : pattern_(exchange_part(pattern)),
         fields_(fields),
         partners_(pattern_),
         sends_(partners_.sends()),

@@ -71,6 +71,11 @@ struct HaloPattern {
   long send_messages() const;
 };
 
+// The part of `p` an exchange plan keeps (a plan outlives the pattern it is made from): rank, layout
+// and blocks, without the update lists, which are the stepper's (copied, they were the larger part
+// of a plan's memory with deep halos: issue 40).
+HaloPattern exchange_part(const HaloPattern& p);
+
 // Builds rank's pattern from the geometry (the geometry is not kept).
 HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank);
 // The same in a view with a halo at least as deep as the geometry's on every side (`view_halo`): the
