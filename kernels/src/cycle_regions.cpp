@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "cartex/core/error.hpp"
 #include "cartex/kernels/boundary.hpp"
@@ -83,18 +84,30 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
         at += piece;
       }
     std::stable_sort(sorted.begin(), sorted.end(), [](const core::LineRun& a, const core::LineRun& b) { return a.start < b.start; });
-    std::vector<long> first(lines + 1, 0);
+    core::require(sorted.size() < std::numeric_limits<std::uint32_t>::max() && sy <= std::numeric_limits<std::int32_t>::max(),
+                  "CycleRegions: a step of 2^32 runs or a line of 2^31 cells");
+    std::vector<std::uint32_t> first(lines + 1, 0);
     for (const auto& r : sorted) ++first[r.start / sy + 1];
     for (long l = 0; l < lines; ++l) first[l + 1] += first[l];
     lines_.push_back(std::move(first));
-    sorted.shrink_to_fit();  // kept for the whole run: no growth slack (issue 40)
-    runs_.push_back(std::move(sorted));
+    std::vector<Span> spans(sorted.size());
+    for (std::size_t r = 0; r < sorted.size(); ++r)
+      spans[r] = {static_cast<std::int32_t>(sorted[r].start % sy), static_cast<std::int32_t>(sorted[r].length)};
+    runs_.push_back(std::move(spans));
   }
 }
 
 const CellRegion& CycleRegions::cells(int j) const {
   std::optional<CellRegion>& c = cells_[static_cast<std::size_t>(j - 1)];
-  if (!c) c = make_cell_region(layout_, runs_[static_cast<std::size_t>(j - 1)]);
+  if (!c) {
+    const long sy = layout_.extent(0), lines = layout_.extent(1) * layout_.extent(2);
+    const auto& first = lines_[static_cast<std::size_t>(j - 1)];
+    const auto& spans = runs_[static_cast<std::size_t>(j - 1)];
+    std::vector<core::LineRun> runs(spans.size());
+    for (long l = 0; l < lines; ++l)
+      for (std::uint32_t r = first[l]; r < first[l + 1]; ++r) runs[r] = {l * sy + spans[r].x, spans[r].length};
+    c = make_cell_region(layout_, runs);
+  }
   return *c;
 }
 

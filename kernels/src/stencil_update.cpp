@@ -291,8 +291,9 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
         const long lead = q == 0 ? m.lead : 0;
         const WallFill* fill = walls ? &walls->fill(t) : nullptr;
         rows(y0, y1, [&](long y) {
+          const long line = (z * m.layout.extent(1) + y) * m.layout.extent(0);
           for (long r = steps.line_first(t, y, z); r < steps.line_last(t, y, z); ++r)
-            detail::host_run<S>(k, u, v, steps.run_start(t, r), steps.run_length(t, r), coeff, lead);
+            detail::host_run<S>(k, u, v, line + steps.run_x(t, r), steps.run_length(t, r), coeff, lead);
           if (fill) fill->row_x(v, y, z);
         });
         if (fill) single([&] { fill->rows_yz(v, z, y0, y1); });
