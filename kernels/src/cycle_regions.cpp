@@ -97,6 +97,37 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
   }
 }
 
+CycleRegions::CycleRegions(const CycleRegions& whole, const std::vector<core::Box>& keep)
+    : layout_(whole.layout_), tiling_(whole.tiling_), ry_(whole.ry_), rz_(whole.rz_), grow_(whole.grow_), tiles_(whole.tiles_) {
+  core::require(tiling_.tile_y > 0 && keep.size() == whole.lines_.size(), "CycleRegions: clipping an unblocked cycle or a wrong step count");
+  const long ey = layout_.extent(1), ez = layout_.extent(2);
+  for (std::size_t j = 0; j < keep.size(); ++j) {
+    const core::Box& box = keep[j];
+    const auto& first = whole.lines_[j];
+    const auto& spans = whole.runs_[j];
+    std::vector<std::uint32_t> lines(first.size(), 0);
+    std::vector<Span> kept;
+    long cells = 0;
+    for (long z = 0; z < ez; ++z)
+      for (long y = 0; y < ey; ++y) {
+        const long l = z * ey + y;
+        if (box.contains({box.lo[0], y, z}))
+          for (std::uint32_t r = first[l]; r < first[l + 1]; ++r) {
+            const long a = std::max<long>(spans[r].x, box.lo[0]), b = std::min<long>(spans[r].x + spans[r].length, box.hi(0));
+            if (a >= b) continue;
+            kept.push_back({static_cast<std::int32_t>(a), static_cast<std::int32_t>(b - a)});
+            cells += b - a;
+          }
+        lines[l + 1] = static_cast<std::uint32_t>(kept.size());
+      }
+    kept.shrink_to_fit();  // kept for the whole run: no growth slack
+    lines_.push_back(std::move(lines));
+    runs_.push_back(std::move(kept));
+    step_cells_.push_back(cells);
+    cells_.emplace_back();
+  }
+}
+
 const CellRegion& CycleRegions::cells(int j) const {
   std::optional<CellRegion>& c = cells_[static_cast<std::size_t>(j - 1)];
   if (!c) {

@@ -91,7 +91,12 @@ TEST(OverlapSplit, CycleSplitRunsInnerPassesWhileTheExchangeIsInFlight) {
       ASSERT_EQ(split.rim.size(), static_cast<size_t>(c.k)) << what;
       std::vector<std::set<long>> inner, rim, step;
       for (int j = 1; j <= c.k; ++j) {
-        inner.push_back(cells_of(split.inner[j - 1]));
+        // Inner: step j's cells inside the split's box (kernels::CycleRegions clips to it).
+        std::set<long> in;
+        const core::Box& box = split.inner[j - 1];
+        for (const long cell : cells_of(p.update[j - 1]))
+          if (box.contains({cell % sy, cell / sy % p.layout.extent(1), cell / sz})) in.insert(cell);
+        inner.push_back(in);
         rim.push_back(cells_of(split.rim[j - 1]));
         step.push_back(cells_of(p.update[j - 1]));
       }

@@ -4,6 +4,7 @@
 // Euler and leapfrog, k = 1..8, 2D and 3D, periodic and walls, several tile sizes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -164,6 +165,49 @@ TEST(TemporalBlocking, RedundantFractionCountsTheGhostUpdates) {
   const double block = 18.0 * 17 * 16, faces = 2.0 * (17 * 16 + 18 * 16 + 18 * 17);
   EXPECT_DOUBLE_EQ(CycleRegions(p2.layout, st, p2.update, TemporalTiling{4}).redundant_fraction(), faces / (2 * block));
   EXPECT_EQ(CycleRegions(p2.layout, st, p2.update, TemporalTiling{0}).describe(), "off");
+}
+
+// The view indices of a region's runs, in order.
+std::vector<long> region_cells(const CellRegion& r) {
+  const auto start = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.start);
+  const auto length = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), r.length);
+  std::vector<long> out;
+  for (size_t i = 0; i < start.extent(0); ++i)
+    for (long c = 0; c < length(i); ++c) out.push_back(start(i) + c);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A blocked cycle clipped to a box per step (the inner pass of an overlapped cycle) holds exactly the
+// step's cells inside the box, for random boxes (empty and view-sized ones among them) and
+// decompositions with a view halo on some sides only.
+TEST(TemporalBlocking, ClippedCycleKeepsTheCellsInsideEachBox) {
+  std::mt19937 gen(40);
+  for (const bool periodic : {true, false}) {
+    const core::GlobalGrid g = test_grid(3, periodic);
+    const core::Decomposition dec(g, core::ProcessGrid::create(g, {2, 1, 2}, 4));
+    for (const core::Stencil& st : stencils(g)) {
+      const HaloPattern p = make_halo_pattern(dec, st, 3);
+      const CycleRegions whole(p.layout, st, p.update, TemporalTiling{5});
+      std::vector<core::Box> keep(3);
+      for (auto& box : keep)
+        for (int d = 0; d < 3; ++d) {
+          const long e = p.layout.extent(d);
+          box.lo[d] = std::uniform_int_distribution<long>(0, e)(gen);
+          box.n[d] = std::uniform_int_distribution<long>(0, e - box.lo[d])(gen);
+        }
+      keep[2] = core::Box{{0, 0, 0}, {p.layout.extent(0), p.layout.extent(1), p.layout.extent(2)}};
+      const CycleRegions clipped(whole, keep);
+      EXPECT_EQ(clipped.tiles(), whole.tiles());
+      for (int j = 1; j <= 3; ++j) {
+        std::vector<long> expected;
+        const long sx = p.layout.extent(0), sy = p.layout.extent(1);
+        for (const long c : region_cells(whole.cells(j)))
+          if (keep[j - 1].contains({c % sx, c / sx % sy, c / (sx * sy)})) expected.push_back(c);
+        EXPECT_EQ(region_cells(clipped.cells(j)), expected) << st.name << " step " << j;
+      }
+    }
+  }
 }
 
 }  // namespace

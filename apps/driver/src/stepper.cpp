@@ -128,7 +128,7 @@ void Stepper::build_pass_split() {
   // refreshed walls: its rims run after the pass, so a step's wall ghost cells would be due only then.
   if (overlap_ && !pass_split_ && k_ > 1 && tiling.tile_y > 0 && plan_->block_copied_at_start() && !boundary_.refreshes()) {
     const halo::CycleSplit split = halo::split_cycle(*geometry_, *pattern_, plan_->self_complete_at_start());
-    pass_split_.emplace(layout, stencil_, split.inner, tiling);
+    pass_split_.emplace(*cycle_, split.inner);
     for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));
   }
   reshape();

@@ -57,13 +57,14 @@ void sweep_regions(const HaloGeometry& geo, const core::FieldLayout& l, const co
 
 // Splits the block segment of n cells from c (view index at) between `in` (its cells inside `box`, a
 // box within the block) and `out`.
-void split_segment(const core::Box& box, const std::array<long, 3>& c, long at, long n, std::vector<core::LineRun>& in,
+// `in` null: the inner part is not kept.
+void split_segment(const core::Box& box, const std::array<long, 3>& c, long at, long n, std::vector<core::LineRun>* in,
                    std::vector<core::LineRun>& out) {
   const bool through = !box.empty() && c[1] >= box.lo[1] && c[1] < box.hi(1) && c[2] >= box.lo[2] && c[2] < box.hi(2);
   if (!through) return append(out, at, n);
   const long before = box.lo[0] - c[0], inside = box.n[0], after = n - before - inside;
   if (before > 0) append(out, at, before);
-  append(in, at + before, inside);
+  if (in) append(*in, at + before, inside);
   if (after > 0) append(out, at + before + inside, after);
 }
 
@@ -188,8 +189,8 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::Hal
       geo, p.layout, mine,
       [&](const std::array<long, 3>& c, long at, long n) {
         for (auto& step : p.update) append(step, at, n);
-        split_segment(core, c, at, n, p.inner, p.rim);
-        split_segment(remote_core, c, at, n, p.remote_inner, p.remote_rim);
+        split_segment(core, c, at, n, &p.inner, p.rim);
+        split_segment(remote_core, c, at, n, &p.remote_inner, p.remote_rim);
       },
       [&](const std::array<long, 3>&, long at, int level) {
         for (int j = 1; j <= k - level; ++j) append(p.update[j - 1], at);
@@ -224,18 +225,28 @@ CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remot
       block_inner[j - 1].n[d] = std::max(0L, std::min(hi[j - 1][d], mine.hi(d)) - block_inner[j - 1].lo[d]);
     }
   CycleSplit out;
-  out.inner.assign(k, {});
+  for (int j = 1; j <= k; ++j) {
+    core::Box view;  // the inner box in view indices, clipped to the view
+    for (int d = 0; d < 3; ++d) {
+      const long extent = p.layout.extent(d);
+      const long a = lo[j - 1][d] == std::numeric_limits<long>::min() ? 0 : std::clamp(p.layout.view_index(d, lo[j - 1][d]), 0L, extent);
+      const long b = hi[j - 1][d] == std::numeric_limits<long>::max() ? extent : std::clamp(p.layout.view_index(d, hi[j - 1][d]), 0L, extent);
+      view.lo[d] = a;
+      view.n[d] = std::max(0L, b - a);
+    }
+    out.inner.push_back(view);
+  }
   out.rim.assign(k, {});
   sweep_regions(
       geo, p.layout, mine,
       [&](const std::array<long, 3>& c, long at, long n) {
-        for (int j = 1; j <= k; ++j) split_segment(block_inner[j - 1], c, at, n, out.inner[j - 1], out.rim[j - 1]);
+        for (int j = 1; j <= k; ++j) split_segment(block_inner[j - 1], c, at, n, nullptr, out.rim[j - 1]);
       },
       [&](const std::array<long, 3>& c, long at, int level) {
         for (int j = 1; j <= k - level; ++j) {
           bool inside = true;
           for (int d = 0; d < 3; ++d) inside = inside && c[d] >= lo[j - 1][d] && c[d] < hi[j - 1][d];
-          append(inside ? out.inner[j - 1] : out.rim[j - 1], at);
+          if (!inside) append(out.rim[j - 1], at);
         }
       });
   return out;

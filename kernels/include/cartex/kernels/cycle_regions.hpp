@@ -46,6 +46,7 @@
 #include <string>
 #include <vector>
 
+#include "cartex/core/box.hpp"
 #include "cartex/core/config.hpp"
 #include "cartex/core/field.hpp"
 #include "cartex/core/stencil.hpp"
@@ -107,6 +108,10 @@ class CycleRegions {
   //   tiles      [ first: tile_y + grow ][ tile_y ] ... [ last ]  b(i) = i tile_y + grow - q ry
   CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil, const std::vector<std::vector<core::LineRun>>& steps,
                TemporalTiling tiling, std::array<long, 2> wall_rows = {0, 0});
+
+  // The cells of blocked `whole`'s step j inside keep[j - 1] (a box of view indices), in the same
+  // tiles: the inner pass of an overlapped cycle (halo::split_cycle) from the cycle's own lists.
+  CycleRegions(const CycleRegions& whole, const std::vector<core::Box>& keep);
 
   int steps() const { return static_cast<int>(step_cells_.size()); }
   // Step j's cells for a sweep of the step alone. A blocked cycle's passes walk the host lines

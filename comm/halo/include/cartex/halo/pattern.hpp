@@ -102,8 +102,14 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::Hal
 // (HaloPlan::block_copied_at_start). (For the others the even steps would have to stay behind the
 // send cells, D_j >= w + (j - 2) r on every face; measured 1.6-1.7x slower than without overlap,
 // docs/performance.md, so they overlap step 1 only.)
+//
+// Step j's inner cells are those of update[j - 1] inside a box, so the split keeps the box (in view
+// indices, clipped to the view: kernels::CycleRegions clips the cycle's own lists to it) and lists
+// only the rim, the rest of update[j - 1] (issue 40: a second list of the cycle's cells was the
+// largest allocation of a run's set-up).
 struct CycleSplit {
-  std::vector<std::vector<core::LineRun>> inner, rim;  // [j - 1]: together exactly update[j - 1]
+  std::vector<core::Box> inner;                 // [j - 1]: step j's inner box, view indices
+  std::vector<std::vector<core::LineRun>> rim;  // [j - 1]: update[j - 1]'s cells outside it
 };
 CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remote_only);
 
