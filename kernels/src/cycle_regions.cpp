@@ -105,22 +105,28 @@ CycleRegions::CycleRegions(const CycleRegions& whole, const std::vector<core::Bo
     const core::Box& box = keep[j];
     const auto& first = whole.lines_[j];
     const auto& spans = whole.runs_[j];
+    // Twice over the runs: counted, then stored (kept for the whole run: no growth slack).
+    const auto clip = [&](const auto& keep_run) {
+      for (long z = 0; z < ez; ++z)
+        for (long y = 0; y < ey; ++y) {
+          const long l = z * ey + y;
+          if (box.contains({box.lo[0], y, z}))
+            for (std::uint32_t r = first[l]; r < first[l + 1]; ++r) {
+              const long a = std::max<long>(spans[r].x, box.lo[0]), b = std::min<long>(spans[r].x + spans[r].length, box.hi(0));
+              if (a < b) keep_run(l, a, b);
+            }
+        }
+    };
     std::vector<std::uint32_t> lines(first.size(), 0);
+    clip([&](long l, long, long) { ++lines[l + 1]; });
+    for (std::size_t l = 1; l < lines.size(); ++l) lines[l] += lines[l - 1];
     std::vector<Span> kept;
+    kept.reserve(lines.back());
     long cells = 0;
-    for (long z = 0; z < ez; ++z)
-      for (long y = 0; y < ey; ++y) {
-        const long l = z * ey + y;
-        if (box.contains({box.lo[0], y, z}))
-          for (std::uint32_t r = first[l]; r < first[l + 1]; ++r) {
-            const long a = std::max<long>(spans[r].x, box.lo[0]), b = std::min<long>(spans[r].x + spans[r].length, box.hi(0));
-            if (a >= b) continue;
-            kept.push_back({static_cast<std::int32_t>(a), static_cast<std::int32_t>(b - a)});
-            cells += b - a;
-          }
-        lines[l + 1] = static_cast<std::uint32_t>(kept.size());
-      }
-    kept.shrink_to_fit();  // kept for the whole run: no growth slack
+    clip([&](long, long a, long b) {
+      kept.push_back({static_cast<std::int32_t>(a), static_cast<std::int32_t>(b - a)});
+      cells += b - a;
+    });
     lines_.push_back(std::move(lines));
     runs_.push_back(std::move(kept));
     step_cells_.push_back(cells);

@@ -18,19 +18,20 @@ namespace {
 // cost 1.17x the blocking step at 128^3 where 2^19 cost 1.02x).
 constexpr long kChunkPointUpdates = 1L << 19;
 
-// `runs` in order, cut between runs into chunks of at least `cells` cells (the last may be smaller).
-std::vector<std::vector<core::LineRun>> chunks_of(const std::vector<core::LineRun>& runs, long cells) {
-  std::vector<std::vector<core::LineRun>> out;
+// `runs` in order, cut between runs into chunks of at least `cells` cells (the last may be smaller):
+// chunk(first, last) for each, [first, last) iterators into runs.
+template <class Chunk>
+void for_each_chunk(const std::vector<core::LineRun>& runs, long cells, const Chunk& chunk) {
+  auto first = runs.begin();
   long in_chunk = 0;
-  for (const core::LineRun& r : runs) {
-    if (out.empty() || in_chunk >= cells) {
-      out.emplace_back();
+  for (auto r = runs.begin(); r != runs.end(); ++r) {
+    in_chunk += r->length;
+    if (in_chunk >= cells || r + 1 == runs.end()) {
+      chunk(first, r + 1);
+      first = r + 1;
       in_chunk = 0;
     }
-    out.back().push_back(r);
-    in_chunk += r.length;
   }
-  return out;
 }
 
 // The fields of one state, or of two, as one set for a halo plan.
@@ -77,33 +78,42 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
   // Leapfrog with k > 1: the state and its previous level in one exchange (2N fields).
   if (keeps_previous_level_ && k_ > 1)
     levels_plan_ = halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi, 2 * state_fields(s)});
-  build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, s.tile_basis, k_, op_->has_blocked_kernel(), tiling_reason_));
-  if (!overlap_ready_) return;
   chunk_cells_ = std::max(1L, kChunkPointUpdates / std::max(1, s.cfg.stencil.size()));
-  build_inner();
-  // A plan that copies the self blocks inside start leaves only the remote halo in flight.
-  rim_ = kernels::make_cell_region(pattern.layout, remote_split() ? pattern.remote_rim : pattern.rim);
+  build_cycle(kernels::resolve_tiling(s.cfg.temporal_blocking, s.tile_basis, k_, op_->has_blocked_kernel(), tiling_reason_));
 }
 
 bool Stepper::remote_split() const { return plan_->self_complete_at_start() && !boundary_.refreshes(); }
 
-void Stepper::build_inner() {
-  const std::vector<core::LineRun>& inner = remote_split() ? pattern_->remote_inner : pattern_->inner;
-  inner_chunks_.clear();
-  inner_ = {};
-  inner_instance_.reset();
+long Stepper::inner_launches() const {
+  if (!overlap_ready_) return 0;
+  if (overlap_shape_ != OverlapShape::kChunked) return 1;
+  long chunks = 0;
+  for_each_chunk(remote_split() ? pattern_->remote_inner : pattern_->inner, chunk_cells_, [&](auto, auto) { ++chunks; });
+  return chunks;
+}
+
+const Stepper::StepSplit& Stepper::step_split() {
+  if (step_split_) return *step_split_;
+  StepSplit& c = step_split_.emplace();
+  // A plan that copies the self blocks inside start leaves only the remote halo in flight.
+  const bool remote = remote_split();
+  const std::vector<core::LineRun>& inner = remote ? pattern_->remote_inner : pattern_->inner;
   if (overlap_shape_ == OverlapShape::kChunked) {
-    for (const auto& chunk : chunks_of(inner, chunk_cells_)) inner_chunks_.push_back(kernels::make_cell_region(pattern_->layout, chunk));
+    for_each_chunk(inner, chunk_cells_, [&](auto first, auto last) {
+      c.chunks.push_back(kernels::make_cell_region(pattern_->layout, std::vector<core::LineRun>(first, last)));
+    });
   } else {
-    inner_ = kernels::make_cell_region(pattern_->layout, inner);
-    inner_instance_ = std::make_unique<core::SeparateInstance>();
+    c.whole = kernels::make_cell_region(pattern_->layout, inner);
+    c.instance = std::make_unique<core::SeparateInstance>();
   }
+  c.rim = kernels::make_cell_region(pattern_->layout, remote ? pattern_->remote_rim : pattern_->rim);
+  return c;
 }
 
 void Stepper::set_overlap_shape(OverlapShape shape) {
   core::require(settled(), "Stepper::set_overlap_shape inside a blocked pass");
   overlap_shape_ = shape;
-  if (overlap_ready_) build_inner();
+  step_split_.reset();
 }
 
 void Stepper::build_cycle(kernels::TemporalTiling tiling) {
@@ -132,6 +142,8 @@ void Stepper::build_pass_split() {
     for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));
   }
   reshape();
+  // Cycles that overlap step by step run step 1's split every cycle: made here, outside their timing.
+  if (overlap_ && shape_.kind != CycleKind::kOverlapPass) step_split();
 }
 
 void Stepper::set_tiling(kernels::TemporalTiling tiling, std::string reason) {
@@ -215,10 +227,11 @@ void Stepper::overlapped_step(core::State& u, core::State& next, long now) {
   // The exchange's visible time: start, every progress() call, finish. Async: the host thread drives
   // the exchange from start to end while the device updates the interior, so all of it is visible
   // and "hidden" (hidden_fraction()) stays near 0; overlap_cost() shows what overlapped there.
+  const StepSplit& split = step_split();  // made before the clock starts: not the exchange's cost
   const double begin = MPI_Wtime();
   timed(exchange_seconds_, [&] { plan_->start(set_of(u)); });
   if (overlap_shape_ == OverlapShape::kChunked) {
-    for (const kernels::CellRegion& chunk : inner_chunks_) {
+    for (const kernels::CellRegion& chunk : split.chunks) {
       update(u, next, &chunk);  // one kernel launch per chunk, returning when done
       timed(exchange_seconds_, [&] { progress(); });
     }
@@ -226,7 +239,7 @@ void Stepper::overlapped_step(core::State& u, core::State& next, long now) {
     {
       // On a device only the launch: the kernel's time lies under the phases below and the wait.
       core::PhaseScope phase(core::Phase::kUpdate);
-      op_->apply_async(inner_instance_->exec(), u, next, inner_);
+      op_->apply_async(split.instance->exec(), u, next, split.whole);
     }
     timed(exchange_seconds_, [&] { progress_until_done(); });
   }
@@ -234,10 +247,10 @@ void Stepper::overlapped_step(core::State& u, core::State& next, long now) {
   // Rewrites the wall ghost cells beside the block with the values the inner cells read (the same
   // bits), and those beside the halo from its new cells.
   refresh_walls(u, now - 1);
-  update(u, next, &rim_);  // its fence is a global one: on a device it waits for the interior too
+  update(u, next, &split.rim);  // its fence is a global one: on a device it waits for the interior too
   if (overlap_shape_ == OverlapShape::kAsync) {
     core::PhaseScope phase(core::Phase::kUpdate);
-    op_->wait_async(inner_instance_->exec());  // next is complete from here on (an update may run it elsewhere)
+    op_->wait_async(split.instance->exec());  // next is complete from here on (an update may run it elsewhere)
   }
   refresh_walls(next, now);
   if (pass_split_) return;  // overlap_cost() compares whole overlapped passes then

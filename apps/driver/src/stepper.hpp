@@ -56,10 +56,7 @@ class Stepper {
   void set_overlap_shape(OverlapShape shape);
   OverlapShape overlap_shape() const { return overlap_shape_; }
   // Kernel launches of an overlapped step's interior: the chunks, or 1 (0 without the overlap's regions).
-  long inner_launches() const {
-    if (!overlap_ready_) return 0;
-    return overlap_shape_ == OverlapShape::kChunked ? static_cast<long>(inner_chunks_.size()) : 1;
-  }
+  long inner_launches() const;
   // This stepper's next step() is step `step` + 1 of the run and starts a cycle (auto switches to it).
   void begin_at(long step);
   int k() const { return k_; }
@@ -139,8 +136,16 @@ class Stepper {
   // self blocks inside start). Not with refreshed walls: their ghost cells beside a self-copied halo
   // are refreshed after finish, so the cells reading them stay in the rim.
   bool remote_split() const;
-  // Builds the inner regions of overlap_shape_ (chunks, or one region and the instance it runs on).
-  void build_inner();
+  // Step 1 split for overlapped_step (the pattern's inner and rim, or remote_inner and remote_rim with
+  // remote_split()), the inner cells as overlap_shape_ runs them. Made on first use: a cycle that
+  // overlaps in blocked passes needs it only for the steps read after it (issue 40).
+  struct StepSplit {
+    std::vector<kernels::CellRegion> chunks;           // kChunked: the inner cells in chunks of whole lines
+    kernels::CellRegion whole;                         // kAsync: all inner cells
+    std::unique_ptr<core::SeparateInstance> instance;  // kAsync: where `whole` runs
+    kernels::CellRegion rim;
+  };
+  const StepSplit& step_split();
   // Steps 1 .. of a cycle from step `now` on with overlap and temporal blocking: start, the inner
   // pass with progress between its tiles, finish, the rims step by step.
   void overlapped_pass(core::State& u, core::State& next, long now);
@@ -187,10 +192,7 @@ class Stepper {
   kernels::Boundary boundary_;
   std::string tiling_reason_;
   std::optional<kernels::CycleRegions> cycle_;  // step j of a cycle: cycle_->cells(j)
-  std::vector<kernels::CellRegion> inner_chunks_;  // kChunked: the inner region in chunks of whole lines
-  kernels::CellRegion inner_;                      // kAsync: the inner region
-  std::unique_ptr<core::SeparateInstance> inner_instance_;  // kAsync: where inner_ runs
-  kernels::CellRegion rim_;
+  std::optional<StepSplit> step_split_;  // step_split(): made on first use
   long chunk_cells_ = 0;  // cells per inner chunk
   // Overlap with temporal blocking: the cycle's steps split around the faces in flight (split_cycle).
   std::optional<kernels::CycleRegions> pass_split_;  // inner steps 1 .. k, tiled as cycle_
