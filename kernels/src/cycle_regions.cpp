@@ -99,7 +99,8 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
 
 CycleRegions::CycleRegions(const CycleRegions& whole, const std::vector<core::Box>& keep)
     : layout_(whole.layout_), tiling_(whole.tiling_), ry_(whole.ry_), rz_(whole.rz_), grow_(whole.grow_), tiles_(whole.tiles_) {
-  core::require(tiling_.tile_y > 0 && keep.size() == whole.lines_.size(), "CycleRegions: clipping an unblocked cycle or a wrong step count");
+  core::require(tiling_.tile_y > 0 && keep.size() == whole.lines_.size(),
+                "CycleRegions: clipping an unblocked cycle, or boxes for another step count");
   const long ey = layout_.extent(1), ez = layout_.extent(2);
   for (std::size_t j = 0; j < keep.size(); ++j) {
     const core::Box& box = keep[j];

@@ -229,8 +229,9 @@ CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remot
     core::Box view;  // the inner box in view indices, clipped to the view
     for (int d = 0; d < 3; ++d) {
       const long extent = p.layout.extent(d);
-      const long a = lo[j - 1][d] == std::numeric_limits<long>::min() ? 0 : std::clamp(p.layout.view_index(d, lo[j - 1][d]), 0L, extent);
-      const long b = hi[j - 1][d] == std::numeric_limits<long>::max() ? extent : std::clamp(p.layout.view_index(d, hi[j - 1][d]), 0L, extent);
+      const long g0 = lo[j - 1][d], g1 = hi[j - 1][d];
+      const long a = g0 == std::numeric_limits<long>::min() ? 0 : std::clamp(p.layout.view_index(d, g0), 0L, extent);
+      const long b = g1 == std::numeric_limits<long>::max() ? extent : std::clamp(p.layout.view_index(d, g1), 0L, extent);
       view.lo[d] = a;
       view.n[d] = std::max(0L, b - a);
     }
