@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -11,12 +12,13 @@
 namespace cartex::core {
 
 OrderedSearch::OrderedSearch(std::vector<long> candidates, std::size_t start)
-    : candidates_(std::move(candidates)), seconds_(candidates_.size(), -1.0), best_(start) {
+    : candidates_(std::move(candidates)), seconds_(candidates_.size(), -1.0), times_(candidates_.size(), 0), best_(start) {
   require(!candidates_.empty() && start < candidates_.size(), "OrderedSearch: no candidates, or a start outside them");
 }
 
 std::size_t OrderedSearch::next_index() const {
   if (seconds_[best_] < 0) return best_;
+  if (recheck_) return *recheck_;
   // Upwards first, then downwards: the first unmeasured neighbour of the fastest so far, passing over
   // skipped candidates (their cost ruled them out, not their speed).
   const auto skipped = [&](std::size_t i) { return std::isinf(seconds_[i]); };
@@ -39,9 +41,21 @@ long OrderedSearch::next() const {
 void OrderedSearch::record(double seconds) {
   const std::size_t i = next_index();
   require(!stopped_ && i < candidates_.size(), "OrderedSearch::record: the search is done");
-  seconds_[i] = seconds;
   measured_.push_back({candidates_[i], seconds});
-  if (seconds < seconds_[best_]) best_ = i;
+  if (recheck_) {
+    // The candidate the walk was leaving, measured again: its faster time counts.
+    recheck_.reset();
+    ++times_[i];
+    seconds_[i] = std::min(seconds_[i], seconds);
+    if (seconds_[i] < seconds_[best_]) best_ = i;
+    return;
+  }
+  seconds_[i] = seconds;
+  ++times_[i];
+  if (seconds < seconds_[best_]) {
+    if (times_[best_] == 1 && !std::isinf(seconds_[best_])) recheck_ = best_;
+    best_ = i;
+  }
 }
 
 std::string OrderedSearch::describe(const std::vector<std::string>& names, const char* unit, double scale) const {

@@ -2,21 +2,27 @@
 // The search behind every `auto` a run measures (halo.steps_per_exchange, halo.temporal_blocking,
 // comm.overlap): a walk along an ordered list of candidates from a start towards the faster
 // neighbour, which ends where both neighbours of the fastest candidate measured are slower (or do
-// not exist). Times are seconds per step; each candidate is measured once. A candidate too costly to
-// try is skipped: the walk passes over it to the next one.
+// not exist). Times are seconds per step; each candidate is measured once, except one the walk
+// leaves: a neighbour that beats a candidate measured once sends the walk back to measure it again
+// (its faster time counts) before it moves on. One measurement is one cycle, and on a shared machine
+// a cycle can run twice as long as the next (kernelbench's walk picked 0.81 of the best tile from a
+// slow first cycle: issue 40); a slow neighbour only keeps the walk where it is, which costs nothing.
+// A candidate too costly to try is skipped: the walk passes over it to the next one.
 //
 //   candidates     8     16    32    64    128       tile_y rows, start 32
 //   measured             3.1   2.9   3.4             32 first, then 64 (slower), then 16 (slower)
 //   pick                       32                    both neighbours slower: done, 3 measurements
 //
 //   candidates     1     2     4     8                 k, start 4
-//   measured                   3.0   2.8               4, then 8: faster, the walk moves to it; 8 has
-//   pick                             8                 no upper neighbour and 4 is measured: done
+//   measured                   3.0   2.8               4, then 8: faster; 4 again (3.0: slower), so
+//   pick                             8                 the walk moves to 8, which has no upper
+//                                                      neighbour, and 4 is measured: done
 //
 // It never talks to MPI: a run feeds it the slowest rank's time of each measurement
 // (apps/driver/src/auto_stepper.cpp), so every rank walks the same path to the same pick; kernelbench
 // feeds it single cycles as a run would, and the tests feed it injected times.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,7 +61,9 @@ class OrderedSearch {
   std::size_t next_index() const;
 
   std::vector<long> candidates_;
-  std::vector<double> seconds_;  // per candidate; negative: not measured
+  std::vector<double> seconds_;  // per candidate, the fastest measurement; negative: not measured
+  std::vector<int> times_;       // per candidate, its measurements
+  std::optional<std::size_t> recheck_;  // the candidate the walk is leaving, to measure again next
   std::vector<Measurement> measured_;
   std::size_t best_;
   bool stopped_ = false;
