@@ -129,7 +129,7 @@ struct CycleBench {
 
 // --temporal: for each k, the cycle one step at a time, then every tile height halo.temporal_blocking:
 // auto chooses among (kernels::tile_candidates, best of --repeats each) and the pick of auto's own
-// search (core::OrderedSearch from default_tile_y, fed one cycle per candidate as a run's trials are),
+// search (core::OrderedSearch from default_tile_y, fed the fastest of two cycles per trial as a run is),
 // in block cell-updates per second of all processes together (the deep halo's redundant ghost
 // updates are part of the cost), with whether the pick is within 5% of the sweep's best tile.
 void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex::core::GlobalGrid& g, const std::vector<int>& ks,
@@ -169,10 +169,10 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
       fmt::print("  tile sweep (rows:MLUP/s){}; best {} ({:.1f} MLUP/s, {:.2f}x the bound, {:.2f}x one step at a time)\n", row,
                  fmt::format("{} rows", best), mlups(best_t), mlups(best_t) / bound, t1 / best_t);
     if (tile_y > 0) continue;
-    // Auto's walk, one cycle per trial like a run's.
+    // Auto's walk, each trial the fastest of two cycles like a run's (AutoStepper::kTrialCycles).
     const long start = cartex::kernels::default_tile_y(basis);
     cartex::core::OrderedSearch search(tiles, static_cast<std::size_t>(std::find(tiles.begin(), tiles.end(), start) - tiles.begin()));
-    while (!search.done()) search.record(bench.time(s, k, search.next(), 1));
+    while (!search.done()) search.record(bench.time(s, k, search.next(), 2));
     std::vector<std::string> names;
     for (const long t : tiles) names.push_back(std::to_string(t));
     const long pick = search.best();
