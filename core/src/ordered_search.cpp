@@ -58,6 +58,12 @@ void OrderedSearch::record(double seconds) {
   }
 }
 
+std::optional<double> OrderedSearch::seconds_of(long candidate) const {
+  for (std::size_t i = 0; i < candidates_.size(); ++i)
+    if (candidates_[i] == candidate && seconds_[i] >= 0 && !std::isinf(seconds_[i])) return seconds_[i];
+  return std::nullopt;
+}
+
 std::string OrderedSearch::describe(const std::vector<std::string>& names, const char* unit, double scale) const {
   std::string text;
   const auto name = [&](long c) {

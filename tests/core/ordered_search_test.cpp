@@ -58,6 +58,9 @@ TEST(OrderedSearch, ACandidateTheWalkLeavesIsMeasuredAgain) {
   }
   EXPECT_EQ(s.best(), 32);
   EXPECT_EQ(order_of(s), (std::vector<long>{32, 64, 32, 16}));
+  EXPECT_EQ(s.seconds_of(32), 24.1);  // the faster of its two
+  EXPECT_EQ(s.seconds_of(64), 32.2);
+  EXPECT_FALSE(s.seconds_of(8).has_value());
   // Measured twice, a candidate is left for good: the next neighbour that beats it moves the walk on.
   OrderedSearch t({1, 2, 4}, 1);
   t.record(3.0);  // 2

@@ -180,10 +180,9 @@ bool AutoStepper::next_trial() {
   if (search_->done()) {
     // The pick of this phase stays, with its time.
     choose(search_->best());
-    for (const auto& m : search_->measured()) {
-      if (m.candidate == search_->best()) config_seconds_ = m.seconds;
-      if (phase_ == Phase::kOverlap && m.candidate == 0) off_seconds_ = m.seconds;
-    }
+    if (const auto t = search_->seconds_of(search_->best())) config_seconds_ = t;
+    if (phase_ == Phase::kOverlap)
+      if (const auto t = search_->seconds_of(0)) off_seconds_ = t;
     searched_.emplace_back(phase_, std::move(*search_));
     search_.reset();
     return false;

@@ -51,6 +51,8 @@ class OrderedSearch {
   void stop() { stopped_ = true; }
   // The fastest candidate measured (the start before any measurement).
   long best() const { return candidates_[best_]; }
+  // A candidate's time: the fastest of its measurements (none: not measured, or skipped).
+  std::optional<double> seconds_of(long candidate) const;
   // The measurements, in the order they were made.
   const std::vector<Measurement>& measured() const { return measured_; }
   const std::vector<long>& candidates() const { return candidates_; }
