@@ -133,6 +133,11 @@ void Stepper::reshape() {
 void Stepper::build_pass_split() {
   const core::FieldLayout& layout = pattern_->layout;
   const kernels::TemporalTiling tiling = cycle_->tiling();
+  if (!overlap_) {  // off (auto's trial lost): no regions kept for it
+    pass_split_.reset();
+    pass_rims_.clear();
+    step_split_.reset();
+  }
   // A pass writes u from step 2 on: only while an exchange that no longer reads u is in flight. Built
   // only while the cycles overlap (set-up time: auto tries tilings without overlap first), and not with
   // refreshed walls: its rims run after the pass, so a step's wall ghost cells would be due only then.
