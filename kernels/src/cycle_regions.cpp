@@ -101,22 +101,21 @@ CycleRegions::CycleRegions(const CycleRegions& whole, const std::vector<core::Bo
     : layout_(whole.layout_), tiling_(whole.tiling_), ry_(whole.ry_), rz_(whole.rz_), grow_(whole.grow_), tiles_(whole.tiles_) {
   core::require(tiling_.tile_y > 0 && keep.size() == whole.lines_.size(),
                 "CycleRegions: clipping an unblocked cycle, or boxes for another step count");
-  const long ey = layout_.extent(1), ez = layout_.extent(2);
+  const long ey = layout_.extent(1);
   for (std::size_t j = 0; j < keep.size(); ++j) {
     const core::Box& box = keep[j];
+    for (int d = 0; d < 3; ++d)
+      core::require(box.lo[d] >= 0 && box.n[d] >= 0 && box.hi(d) <= layout_.extent(d), "CycleRegions: a box outside the view");
     const auto& first = whole.lines_[j];
     const auto& spans = whole.runs_[j];
-    // Twice over the runs: counted, then stored (kept for the whole run: no growth slack).
+    // The lines inside the box, twice: runs counted, then stored (kept for the whole run: no growth slack).
     const auto clip = [&](const auto& keep_run) {
-      for (long z = 0; z < ez; ++z)
-        for (long y = 0; y < ey; ++y) {
-          const long l = z * ey + y;
-          if (box.contains({box.lo[0], y, z}))
-            for (std::uint32_t r = first[l]; r < first[l + 1]; ++r) {
-              const long a = std::max<long>(spans[r].x, box.lo[0]), b = std::min<long>(spans[r].x + spans[r].length, box.hi(0));
-              if (a < b) keep_run(l, a, b);
-            }
-        }
+      for (long z = box.lo[2]; z < box.hi(2); ++z)
+        for (long y = box.lo[1]; y < box.hi(1); ++y)
+          for (std::uint32_t r = first[z * ey + y]; r < first[z * ey + y + 1]; ++r) {
+            const long a = std::max<long>(spans[r].x, box.lo[0]), b = std::min<long>(spans[r].x + spans[r].length, box.hi(0));
+            if (a < b) keep_run(z * ey + y, a, b);
+          }
     };
     std::vector<std::uint32_t> lines(first.size(), 0);
     clip([&](long l, long, long) { ++lines[l + 1]; });

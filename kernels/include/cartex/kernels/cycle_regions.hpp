@@ -109,7 +109,7 @@ class CycleRegions {
   CycleRegions(const core::FieldLayout& layout, const core::Stencil& stencil, const std::vector<std::vector<core::LineRun>>& steps,
                TemporalTiling tiling, std::array<long, 2> wall_rows = {0, 0});
 
-  // The cells of blocked `whole`'s step j inside keep[j - 1] (a box of view indices), in the same
+  // The cells of blocked `whole`'s step j inside keep[j - 1] (a box of view indices within the view), in the same
   // tiles: the inner pass of an overlapped cycle (halo::split_cycle) from the cycle's own lists.
   CycleRegions(const CycleRegions& whole, const std::vector<core::Box>& keep);
 
