@@ -160,13 +160,43 @@ TEST(CopyRuns, RowsAtConstantStepsFoldIntoFewRunsAndCopyExactly) {
   for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(ht(b[i]), static_cast<double>(a[i])) << "cell " << i;
 }
 
+TEST(CopyRuns, PlanesKeepRunsInsideOnePlaneOrderedByPlaneAndCopyExactly) {
+  // Two x faces of a 10 x 6 x 5 view (planes of 60 cells), one after the other as a pattern lists
+  // its blocks: each face folds into one run per plane, the runs come plane by plane (both faces of
+  // plane 0, then of plane 1, ...), and every cell still lands where it should.
+  const long ex = 10, ey = 6, ez = 5, plane = ex * ey;
+  std::vector<long> a, b;
+  for (const long side : {0L, 1L})
+    for (long z = 0; z < ez; ++z)
+      for (long y = 0; y < ey; ++y)
+        for (long c = 0; c < 2; ++c) {
+          const long row = (z * ey + y) * ex;
+          a.push_back(row + (side ? 2 : 6) + c);
+          b.push_back(row + (side ? 8 : 0) + c);
+        }
+  halo::CopyRuns::Builder flat, by_plane(plane);
+  for (size_t i = 0; i < a.size(); ++i) flat.add(a[i], b[i]), by_plane.add(a[i], b[i]);
+  EXPECT_EQ(flat.build().runs(), 2);  // 30 rows of 2 fold into one run per face
+  const halo::CopyRuns runs = by_plane.build();
+  EXPECT_EQ(runs.runs(), 2 * ez);
+  EXPECT_EQ(runs.cells(), static_cast<long>(a.size()));
+  Kokkos::View<double*> field("field", ex * ey * ez);
+  auto h = Kokkos::create_mirror_view(field);
+  for (size_t i = 0; i < h.size(); ++i) h(i) = static_cast<double>(i);
+  Kokkos::deep_copy(field, h);
+  runs.a_to_b("test", field.data(), field.data());
+  Kokkos::fence();
+  Kokkos::deep_copy(h, field);
+  for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(h(b[i]), static_cast<double>(a[i])) << "cell " << i;
+}
+
 TEST(SelfCopy, CopiesInteriorCellsToHaloCellsOfTheSameField) {
   core::Field f = make_field("f");
   auto hf = Kokkos::create_mirror_view(f.view);
   for (size_t i = 0; i < hf.size(); ++i) hf.data()[i] = static_cast<double>(i);
   Kokkos::deep_copy(f.view, hf);
   const std::vector<long> from{43, 44, 45, 46, 49}, to{1, 2, 3, 4, 200};
-  const halo::SelfCopy copy{halo::CellList(from), halo::CellList(to)};
+  const halo::SelfCopy copy{halo::CellList(from), halo::CellList(to), f.layout};
   EXPECT_EQ(copy.cells(), 5);
   copy.run(f);
   Kokkos::deep_copy(hf, f.view);

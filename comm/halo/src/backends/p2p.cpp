@@ -22,7 +22,7 @@ class P2PPlan final : public HaloPlan {
         fields_(fields),
         partners_(pattern_),
         messages_(partners_.sends(), partners_.recvs(), comm, staging, fields),
-        self_(partners_.self_sends(), partners_.self_recvs()) {}
+        self_(partners_.self_sends(), partners_.self_recvs(), pattern_.layout) {}
   void start(const FieldSet& f) override {
     f.require(static_cast<size_t>(fields_), pattern_.layout, "p2p");
     messages_.start(f);

@@ -31,7 +31,7 @@ class P2PPersistentPlan final : public HaloPlan {
         comm_(duplicate(comm)),
         buffers_(cell_lists(sends_), cell_lists(recvs_), staging, {}, fields),
         requests_(recvs_.size() + sends_.size(), MPI_REQUEST_NULL),
-        self_(partners_.self_sends(), partners_.self_recvs()) {
+        self_(partners_.self_sends(), partners_.self_recvs(), pattern_.layout) {
     for (size_t m = 0; m < recvs_.size(); ++m)
       check_mpi(MPI_Recv_init(buffers_.recv_data() + buffers_.recvs().offset(m), static_cast<int>(buffers_.recvs().count(m)),
                               MPI_DOUBLE, recvs_[m].rank, recvs_[m].tag, comm_.get(), &requests_[m]),

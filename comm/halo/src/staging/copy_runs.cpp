@@ -21,7 +21,7 @@ constexpr long kMaxRun = 2048;
 void CopyRuns::Builder::add(long a, long b, long stride) {
   ++cells_;
   if (open_length_ > 0 && a == open_a_ + open_length_ && b == open_b_ + open_length_ && stride == open_stride_ &&
-      open_length_ < kMaxRun) {
+      open_length_ < kMaxRun && (plane_ == 0 || b % plane_ != 0)) {
     ++open_length_;
     return;
   }
@@ -35,7 +35,7 @@ void CopyRuns::Builder::add(long a, long b, long stride) {
 void CopyRuns::Builder::close_row() {
   if (open_length_ == 0) return;
   if (!length_.empty() && length_.back() == open_length_ && stride_.back() == open_stride_ &&
-      (count_.back() + 1) * open_length_ <= kMaxRun) {
+      (count_.back() + 1) * open_length_ <= kMaxRun && (plane_ == 0 || open_b_ / plane_ == first_b_.back() / plane_)) {
     long& count = count_.back();
     if (count == 1) {
       step_a_.back() = open_a_ - first_a_.back();
@@ -63,7 +63,23 @@ void CopyRuns::Builder::close_row() {
 CopyRuns CopyRuns::Builder::build() const {
   Builder closed = *this;
   closed.close_row();
-  return CopyRuns(closed);
+  if (plane_ == 0) return CopyRuns(closed);
+  std::vector<size_t> order(closed.first_b_.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto plane_of = [&](size_t i) { return closed.first_b_[i] / plane_; };
+  std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) { return plane_of(i) < plane_of(j); });
+  Builder sorted(plane_);
+  sorted.cells_ = closed.cells_;
+  for (const size_t i : order) {
+    sorted.first_a_.push_back(closed.first_a_[i]);
+    sorted.first_b_.push_back(closed.first_b_[i]);
+    sorted.length_.push_back(closed.length_[i]);
+    sorted.stride_.push_back(closed.stride_[i]);
+    sorted.count_.push_back(closed.count_[i]);
+    sorted.step_a_.push_back(closed.step_a_[i]);
+    sorted.step_b_.push_back(closed.step_b_[i]);
+  }
+  return CopyRuns(sorted);
 }
 
 CopyRuns::CopyRuns(const Builder& b)

@@ -46,8 +46,13 @@ class CopyRuns {
   CopyRuns(const std::vector<long>& a, const std::vector<long>& b, const std::vector<long>& stride = {});
 
   // Runs made cell by cell, without holding the cell lists whole: add(a, b, stride) in list order.
+  // With `plane` (cells per view plane of the last dimension, 0: none) no run spans two planes of b
+  // and the runs are ordered by b's plane (stable): a copy within a field then sweeps memory once,
+  // plane by plane, instead of once per block (a periodic dimension's self copy reads and writes
+  // the same cache lines at both ends of a row: x's two faces, issue 40).
   class Builder {
    public:
+    explicit Builder(long plane = 0) : plane_(plane) {}
     void add(long a, long b, long stride = 0);
     CopyRuns build() const;
 
@@ -59,6 +64,7 @@ class CopyRuns {
     std::vector<long> first_a_, first_b_, length_, stride_, count_, step_a_, step_b_;  // closed 2D runs
     long open_a_ = 0, open_b_ = 0, open_length_ = 0, open_stride_ = 0;                 // the row still growing
     long cells_ = 0;
+    long plane_ = 0;
   };
 
   long cells() const { return cells_; }

@@ -17,8 +17,9 @@ namespace cartex::halo {
 class SelfCopy {
  public:
   SelfCopy() = default;
-  // from(i) -> to(i); both lists have the same length (cartex::core::Error otherwise).
-  SelfCopy(const CellList& from, const CellList& to);
+  // from(i) -> to(i); both lists have the same length (cartex::core::Error otherwise). Copied plane by
+  // plane of `layout`'s last dimension (CopyRuns::Builder).
+  SelfCopy(const CellList& from, const CellList& to, const core::FieldLayout& layout);
   // Copies in every field and fences (the halo cells hold their values on return). Nothing to do
   // without cells.
   void run(const FieldSet& f) const;
