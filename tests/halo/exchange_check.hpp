@@ -2,7 +2,8 @@
 // Shared by the halo tests: one exchange case checked cell by cell. After exchanging (twice, on one
 // plan) every cell of the exact halo (B + S^k minus B) holds its owner's value, the block is
 // unchanged, and no other cell holds a wrong value (only cart_forwarding may leave correct copies in
-// bounding-box cells outside the exact halo, which it uses to forward). The field encodes the global
+// bounding-box cells outside the exact halo, which it uses to forward, and p2p in the whole planes of
+// a slab decomposition, staging/whole_planes.hpp). The field encodes the global
 // cell index, so a wrong source, a shifted cell or a swapped direction shows up as a wrong number;
 // the first wrong cells are reported as gtest failures.
 #include <string>

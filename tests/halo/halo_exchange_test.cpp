@@ -1,11 +1,12 @@
 // Halo exchange, every backend: after one exchange every cell of the exact halo (B + S^k minus B)
 // holds its owner's value, the block is unchanged, and no other cell holds a wrong value (only
-// cart_forwarding may leave correct copies in bounding-box cells outside the exact halo, which it
-// uses to forward). The field encodes the global cell index, so a wrong source, a shifted cell or a
-// swapped direction shows up as a wrong number. Star and box stencils of radius 1-4, k = 1-3, 2D and
-// 3D, periodic / walls / mixed, uneven blocks and blocks thinner than the halo; also with the pattern
-// laid out in a view with a deeper halo than its geometry's (halo.steps_per_exchange: auto runs every
-// k on fields laid out for the deepest), where the cells beyond the geometry's halo stay untouched.
+// cart_forwarding and p2p's whole planes may leave correct copies outside the exact halo). The field
+// encodes the global cell index, so a wrong source, a shifted cell or a swapped direction shows up as
+// a wrong number. Star and box stencils of radius 1-4, k = 1-3, 2D and 3D, periodic / walls / mixed,
+// uneven blocks and blocks thinner than the halo; also with the pattern laid out in a view with a
+// deeper halo than its geometry's (halo.steps_per_exchange: auto runs every k on fields laid out for
+// the deepest), where the cells beyond the geometry's halo stay untouched (or, for p2p's planes,
+// hold correct copies).
 #include <gtest/gtest.h>
 
 #include "cartex/halo/backends.hpp"

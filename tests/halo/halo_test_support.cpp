@@ -13,6 +13,7 @@ core::Stencil shaped_stencil(const std::string& shape, int r, int dim) {
         const int nonzero = (x != 0) + (y != 0) + (z != 0);
         bool keep = shape == "box" || nonzero <= 1;
         if (shape == "upwind") keep = nonzero <= 1 && x <= 1 && y <= 1 && z <= 1 && z >= -1;
+        if (shape == "down") keep = nonzero <= 1 && (dim == 3 ? z : y) <= 0;
         if (keep) {
           s.offsets.push_back({x, y, z});
           s.weights.push_back(0.0);

@@ -20,6 +20,18 @@ HaloStats partner_stats(const HaloPattern& p, int rounds) {
   return {partner_count(p.sends()), p.send_cells() * kWord, rounds};
 }
 
+HaloStats p2p_stats(const HaloPattern& p, const WholePlanes& planes) {
+  if (!planes.applies) return partner_stats(p, 1);
+  std::set<int> partners;
+  long cells = planes.send_cells();
+  for (const auto& part : p.sends()) {
+    if (part.cells->empty() || p.blocks[static_cast<size_t>(part.block)].offset[planes.dim] != 0) continue;
+    partners.insert(part.rank);
+    cells += part.cells->size();
+  }
+  return {static_cast<long>(partners.size() + planes.sends.size()), cells * kWord, 1};
+}
+
 HaloStats combining_stats(const HaloPattern& p, const std::vector<long>* slots) {
   HaloStats s;
   for (int d = 0; d < 3; ++d) {

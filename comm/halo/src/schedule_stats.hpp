@@ -6,6 +6,7 @@
 #include "cartex/halo/forwarding.hpp"
 #include "cartex/halo/pattern.hpp"
 #include "cartex/halo/plan.hpp"
+#include "staging/whole_planes.hpp"
 
 namespace cartex::halo {
 
@@ -15,6 +16,10 @@ HaloStats direct_stats(const HaloPattern& p, int rounds);
 // One message per partner rank (the rank itself included) with non-empty blocks, in `rounds` rounds;
 // bytes as direct_stats (p2p's coalesced messages, staging/partner_messages.hpp).
 HaloStats partner_stats(const HaloPattern& p, int rounds);
+
+// p2p's: partner_stats of the blocks the whole planes leave to packing, plus one message per plane
+// range with its cells (staging/whole_planes.hpp).
+HaloStats p2p_stats(const HaloPattern& p, const WholePlanes& planes);
 
 // Message combining (ICPP'19 Algorithm 1): one round and one message per distinct non-zero coordinate
 // per dimension (C = sum_k C_k), block i sent once per non-zero coordinate (V = sum_i z_i,

@@ -25,6 +25,7 @@ class ChosenPlan final : public HaloPlan {
   int fields() const override { return plan_->fields(); }
   bool self_complete_at_start() const override { return plan_->self_complete_at_start(); }
   bool block_copied_at_start() const override { return plan_->block_copied_at_start(); }
+  void copy_block_at_start(bool copy) override { plan_->copy_block_at_start(copy); }
   HaloStats stats() const override { return plan_->stats(); }
   std::string backend() const override { return plan_->backend(); }
   std::string note() const override { return note_; }

@@ -1,5 +1,9 @@
 #include "staging/packed_messages.hpp"
 
+#include <climits>
+#include <vector>
+
+#include "cartex/core/error.hpp"
 #include "cartex/core/phase_profile.hpp"
 #include "communicators.hpp"
 #include "mpi_check.hpp"
@@ -7,12 +11,15 @@
 namespace cartex::halo {
 
 PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging,
-                               int fields)
+                               int fields, WholePlanes planes)
     : sends_(std::move(sends)),
       recvs_(std::move(recvs)),
+      planes_(std::move(planes)),
       comm_(duplicate(comm)),
       buffers_(cell_lists(sends_), cell_lists(recvs_), staging, {}, fields),
-      requests_(sends_.size() + recvs_.size(), MPI_REQUEST_NULL) {}
+      requests_(sends_.size() + recvs_.size() + planes_.sends.size() + planes_.recvs.size(), MPI_REQUEST_NULL) {
+  for (const PlaneRange& r : planes_.sends) core::require(r.count <= INT_MAX, "whole planes: a message beyond MPI's int count");
+}
 
 PackedMessages::~PackedMessages() {
   // Never leave MPI writing into freed buffers (a destructor does not throw: a failure is reported).
@@ -20,10 +27,35 @@ PackedMessages::~PackedMessages() {
     check_mpi_nothrow(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
 }
 
+void PackedMessages::post_planes(const FieldSet& f, const PlaneRange& r, bool send, MPI_Request* request) const {
+  // One field: its planes as they lie. N fields: an hindexed type over their planes (made per exchange,
+  // as the set's pointers may change; freeing it leaves the posted message alone).
+  void* data = f[0].view.data() + r.first;
+  MPI_Datatype type = MPI_DOUBLE;
+  int count = static_cast<int>(r.count);
+  if (f.size() > 1) {
+    std::vector<int> lengths(f.size(), count);
+    std::vector<MPI_Aint> at(f.size());
+    for (size_t q = 0; q < f.size(); ++q) check_mpi(MPI_Get_address(f[q].view.data() + r.first, &at[q]), "MPI_Get_address");
+    check_mpi(MPI_Type_create_hindexed(static_cast<int>(f.size()), lengths.data(), at.data(), MPI_DOUBLE, &type),
+              "MPI_Type_create_hindexed");
+    check_mpi(MPI_Type_commit(&type), "MPI_Type_commit");
+    data = MPI_BOTTOM;
+    count = 1;
+  }
+  if (send)
+    check_mpi(MPI_Isend(data, count, type, r.rank, r.tag, comm_.get(), request), "MPI_Isend");
+  else
+    check_mpi(MPI_Irecv(data, count, type, r.rank, r.tag, comm_.get(), request), "MPI_Irecv");
+  if (type != MPI_DOUBLE) check_mpi(MPI_Type_free(&type), "MPI_Type_free");
+}
+
 void PackedMessages::start(const FieldSet& f) {
   phase_.start(f);
+  const size_t first_plane = sends_.size() + recvs_.size();  // the planes' requests follow the packed ones'
   {
     core::PhaseScope post_receives(core::Phase::kHaloPost);
+    for (size_t m = 0; m < planes_.recvs.size(); ++m) post_planes(f, planes_.recvs[m], false, &requests_[first_plane + m]);
     for (size_t m = 0; m < recvs_.size(); ++m)
       check_mpi(MPI_Irecv(buffers_.recv_data() + buffers_.recvs().offset(m), static_cast<int>(buffers_.recvs().count(m)),
                           MPI_DOUBLE, recvs_[m].rank, recvs_[m].tag, comm_.get(), &requests_[m]),
@@ -35,6 +67,8 @@ void PackedMessages::start(const FieldSet& f) {
     check_mpi(MPI_Isend(buffers_.send_data() + buffers_.sends().offset(m), static_cast<int>(buffers_.sends().count(m)),
                         MPI_DOUBLE, sends_[m].rank, sends_[m].tag, comm_.get(), &requests_[recvs_.size() + m]),
               "MPI_Isend");
+  for (size_t m = 0; m < planes_.sends.size(); ++m)
+    post_planes(f, planes_.sends[m], true, &requests_[first_plane + planes_.recvs.size() + m]);
 }
 
 }  // namespace cartex::halo

@@ -4,6 +4,8 @@
 // (finish) and Kokkos unpack (staging/single_phase.hpp). The
 // messages travel on a private duplicate of the caller's communicator, so tags only tell apart the
 // messages of this one exchange (p2p: 0, one message per partner; cart_forwarding: one per direction).
+// p2p's whole planes (staging/whole_planes.hpp) go with them, field to field, their requests among
+// the others': one test, one wait.
 #include <mpi.h>
 
 #include <vector>
@@ -12,6 +14,7 @@
 #include "owned_handle.hpp"
 #include "staging/single_phase.hpp"
 #include "staging/staged_buffers.hpp"
+#include "staging/whole_planes.hpp"
 
 namespace cartex::halo {
 
@@ -27,24 +30,33 @@ class PackedMessages {
  public:
   // Room for `fields` fields per exchange: each message carries the listed cells of every field
   // (pack_list.hpp).
-  PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging, int fields = 1);
+  // `planes`: whole-plane messages posted with the packed ones (their tags differ from theirs).
+  PackedMessages(std::vector<Message> sends, std::vector<Message> recvs, MPI_Comm comm, Staging staging, int fields = 1,
+                 WholePlanes planes = {});
   ~PackedMessages();
   PackedMessages(const PackedMessages&) = delete;
   PackedMessages& operator=(const PackedMessages&) = delete;
 
-  // Posts the receives, packs the fields f and posts the sends.
+  // Posts the receives, packs the fields f and posts the sends (the whole planes read the fields
+  // until the exchange completes).
   void start(const FieldSet& f);
   // Non-blocking: when every message is complete, unpacks the receives into the started field.
   void progress() { phase_.progress(requests_, buffers_); }
   // True when nothing is in flight (the receives are unpacked, or nothing was started).
   bool done() const { return phase_.done(); }
+  // Started and not finished.
+  bool active() const { return phase_.active(); }
   // Waits for every message still in flight, unpacks, and ends the exchange.
   void finish() { phase_.finish(requests_, buffers_); }
   long messages() const { return static_cast<long>(sends_.size()); }
   long cells() const { return buffers_.sends().size(); }  // every field's; no padding here: the buffer holds only cells
 
  private:
+  // Posts the message of plane range r of every field of f (MPI_Isend or MPI_Irecv) into *request.
+  void post_planes(const FieldSet& f, const PlaneRange& r, bool send, MPI_Request* request) const;
+
   std::vector<Message> sends_, recvs_;
+  WholePlanes planes_;
   OwnedComm comm_;
   StagedBuffers buffers_;
   std::vector<MPI_Request> requests_;

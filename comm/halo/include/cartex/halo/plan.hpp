@@ -133,6 +133,12 @@ class HaloPlan {
   // writes halo cells only and reads none of the block, so the caller may write the block's cells
   // (a blocked pass of several steps while the exchange is in flight).
   virtual bool block_copied_at_start() const { return false; }
+  // Asks the plan to copy every cell it sends inside start (true), so that block_copied_at_start()
+  // holds, or lets it read them from the field until finish again (false): p2p's whole planes read
+  // the field (staging/whole_planes.hpp), and an overlapped blocked pass wants the copy. Collective
+  // over the plan's communicator; only while no exchange is in flight. Plans that always copy, or
+  // never can, ignore it.
+  virtual void copy_block_at_start(bool) {}
   // start + finish.
   void exchange(const FieldSet& f) {
     start(f);

@@ -1,0 +1,119 @@
+// p2p's whole planes (staging/whole_planes.hpp) on slab decompositions: random cases (2D and 3D, star,
+// box, upwind and one-sided stencils, radius 1-3, k 1-3, the split dimension periodic or walled,
+// views deeper than the halo) fill every cell of the exact halo with its owner's value (the checker
+// of exchange_check.hpp); the plan really sends planes (its message count, and it no longer copies
+// the block at start) until asked to copy it (an overlapped pass), then packs every block; and the
+// rule stays off where it does not hold (walls across a plane, staged buffers).
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>
+#include <random>
+
+#include "cartex/halo/backends.hpp"
+#include "exchange_check.hpp"
+#include "mpi_world.hpp"
+
+namespace cartex {
+namespace {
+
+using namespace halo;
+
+struct Slab {
+  core::Decomposition dec;
+  HaloGeometry geo;
+  HaloPattern pattern;
+};
+
+Slab slab(const test::Case& c) {
+  const core::GlobalGrid g = c.grid();
+  const core::Decomposition dec(g, core::ProcessGrid::create(g, {0, 0, 0}, test::world_size()));
+  HaloGeometry geo(dec, c.stencil(), c.k);
+  HaloPattern pattern = make_halo_pattern(geo, test::world_rank());
+  return {dec, std::move(geo), std::move(pattern)};
+}
+
+// A random slab case: the last dimension split over every rank, at least as thick as the halo.
+test::Case random_case(std::mt19937& rng) {
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const char* shapes[] = {"star", "box", "upwind", "down"};
+  test::Case c;
+  c.dim = pick(2, 3);
+  c.shape = shapes[pick(0, 3)];
+  c.radius = pick(1, c.shape == std::string("box") ? 2 : 3);
+  c.k = pick(1, c.radius > 2 ? 2 : 3);
+  const int w = c.radius * c.k, s = c.dim - 1;
+  c.periodic = {true, true, pick(0, 1) == 1};
+  if (c.dim == 2) c.periodic[1] = c.periodic[2], c.periodic[2] = true;
+  c.n = {1, 1, 1};
+  for (int d = 0; d < c.dim; ++d) c.n[d] = pick(w, w + 6);
+  c.n[s] = static_cast<long>(test::world_size()) * pick(w, w + 3) + pick(0, test::world_size() - 1);
+  return c;
+}
+
+TEST(WholePlanes, RandomSlabsFillTheExactHaloWithOwnersValues) {
+  const unsigned seed = 20261129;
+  std::mt19937 rng(seed);
+  for (int i = 0; i < 60; ++i) {
+    const test::Case c = random_case(rng);
+    const Slab b = slab(c);
+    const auto& dims = b.dec.procs().dims;
+    ASSERT_EQ(dims[c.dim - 1], test::world_size()) << c.describe() << ": not a slab (run on a prime number of ranks)";
+    const int extra = i % 3 == 0 ? 2 : 0;
+    EXPECT_EQ(test::wrong_cells_after_exchange(c, "p2p", extra), 0) << "seed " << seed << " case " << i << " " << c.describe()
+                                                                   << " view halo " << extra << " deeper";
+    // The planes are in use: up and down each one message (one way only for "down"), the self copy
+    // one more, and the block is read by MPI until finish.
+    auto plan = make_halo_plan("p2p", {b.pattern, MPI_COMM_WORLD, &b.geo});
+    const int s = c.dim - 1;
+    const core::HaloWidths& w = b.geo.widths();
+    const int rank_coord = b.dec.procs().coords(test::world_rank())[s];
+    const bool has_below = c.periodic[s] || rank_coord > 0, has_above = c.periodic[s] || rank_coord < dims[s] - 1;
+    const long planes = (w.lo[s] > 0 && has_above) + (w.hi[s] > 0 && has_below);
+    EXPECT_EQ(plan->stats().messages, planes + 1) << c.describe();
+    EXPECT_FALSE(plan->block_copied_at_start()) << c.describe();
+  }
+}
+
+TEST(WholePlanes, AskedToCopyTheBlockEveryBlockIsPackedAndBack) {
+  // An overlapped blocked pass writes the block while the exchange is in flight: the plan then packs
+  // every block (block_copied_at_start, the packed route's message count), still fills every halo
+  // cell, and sends planes again once the request is withdrawn.
+  test::Case c{3, {7, 6, 0}, {true, true, true}, "star", 1, 3};
+  c.n[2] = 4L * test::world_size();
+  const Slab b = slab(c);
+  auto plan = make_halo_plan("p2p", {b.pattern, MPI_COMM_WORLD, &b.geo});
+  const long planes = plan->stats().messages;
+  for (const bool copy : {true, false, true}) {
+    plan->copy_block_at_start(copy);
+    EXPECT_EQ(plan->block_copied_at_start(), copy);
+    // The packed route coalesces per partner: one message for P = 2 (both faces), two for P > 2, and
+    // the self copy; the planes one per direction and the self copy.
+    const long packed = 1 + (test::world_size() == 2 ? 1 : 2);
+    EXPECT_EQ(plan->stats().messages, copy ? packed : planes);
+    core::Field f("f", b.pattern.layout);
+    auto h = Kokkos::create_mirror_view(f.view);
+    test::fill_encoded(c, b.pattern.layout, h);
+    Kokkos::deep_copy(f.view, h);
+    plan->exchange(f);
+    Kokkos::deep_copy(h, f.view);
+    EXPECT_EQ(test::wrong_cells(c, b.pattern.layout, h, "p2p", copy ? "packed" : "planes"), 0);
+  }
+  EXPECT_EQ(planes, 3);
+}
+
+TEST(WholePlanes, OffAcrossWallsAndWithStagedBuffers) {
+  test::Case c{3, {6, 5, 0}, {false, true, true}, "star", 1, 2};
+  c.n[2] = 4L * test::world_size();
+  const Slab walls = slab(c);  // walls in x: a plane's x ghost cells are the walls', not a copy's
+  EXPECT_TRUE(make_halo_plan("p2p", {walls.pattern, MPI_COMM_WORLD, &walls.geo})->block_copied_at_start());
+  c.periodic = {true, true, true};
+  const Slab periodic = slab(c);
+  EXPECT_FALSE(make_halo_plan("p2p", {periodic.pattern, MPI_COMM_WORLD, &periodic.geo})->block_copied_at_start());
+  // comm.gpu_aware_mpi off: MPI sees only staged host buffers, never the field.
+  EXPECT_TRUE(make_halo_plan("p2p", {periodic.pattern, MPI_COMM_WORLD, &periodic.geo, core::GpuAwareMpiInput::kOff})
+                  ->block_copied_at_start());
+  EXPECT_EQ(test::wrong_cells_after_exchange(c, "p2p", 0, core::GpuAwareMpiInput::kOff), 0);
+}
+
+}  // namespace
+}  // namespace cartex
