@@ -12,7 +12,6 @@
 #include "cartex/halo/backends.hpp"
 #include <optional>
 
-#include "communicators.hpp"
 #include "schedule_stats.hpp"
 #include "staging/packed_messages.hpp"
 #include "staging/partner_messages.hpp"
@@ -41,7 +40,6 @@ class P2PPlan final : public HaloPlan {
         staging_(staging_of(in.memory())),
         planes_(planes.applies),
         planes_stats_(p2p_stats(pattern_, planes)),
-        comm_(planes_ ? duplicate(in.comm) : OwnedComm()),
         route_(pattern_, in.comm, staging_, fields_, planes),
         self_(route_.partners.self_sends(), route_.partners.self_recvs(), pattern_.layout) {}
   void start(const FieldSet& f) override {
@@ -57,7 +55,7 @@ class P2PPlan final : public HaloPlan {
     if (!planes_ || copy == copied_.has_value()) return;
     core::require(!active().active(), "p2p: copy_block_at_start with an exchange in flight");
     if (copy)
-      copied_.emplace(pattern_, comm_.get(), staging_, fields_, WholePlanes{});
+      copied_.emplace(pattern_, route_.messages.comm(), staging_, fields_, WholePlanes{});  // duplicates it
     else
       copied_.reset();
   }
@@ -85,7 +83,6 @@ class P2PPlan final : public HaloPlan {
   Staging staging_;
   bool planes_;  // whole planes apply (the same on every rank)
   HaloStats planes_stats_;
-  OwnedComm comm_;  // the copied route's communicator comes from it (with whole planes only)
   Route route_;
   std::optional<Route> copied_;  // every block packed, while asked to copy the block
   SelfCopy self_;

@@ -49,6 +49,8 @@ class PackedMessages {
   // Waits for every message still in flight, unpacks, and ends the exchange.
   void finish() { phase_.finish(requests_, buffers_); }
   long messages() const { return static_cast<long>(sends_.size()); }
+  // The private communicator its messages travel on.
+  MPI_Comm comm() const { return comm_.get(); }
   long cells() const { return buffers_.sends().size(); }  // every field's; no padding here: the buffer holds only cells
 
  private:
