@@ -6,12 +6,10 @@
 // the messages across the split dimension go field to field as whole planes (staging/whole_planes.hpp),
 // after the self copies, whose ghost cells they carry; the planes are read from the field until
 // finish, so a caller that writes the block while the exchange is in flight asks for the copy
-// (copy_block_at_start) and gets every block packed.
+// (copy_block_at_start): the planes it sends are then copied into one buffer at start.
 #include "cartex/core/error.hpp"
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
-#include <optional>
-
 #include "schedule_stats.hpp"
 #include "staging/packed_messages.hpp"
 #include "staging/partner_messages.hpp"
@@ -21,58 +19,38 @@ namespace cartex::halo {
 
 namespace {
 
-// One way of sending a pattern: its partner messages and their packed exchange, with the whole
-// planes if any (their blocks then left out of the packed messages).
-struct Route {
-  Route(const HaloPattern& p, MPI_Comm comm, Staging staging, int fields, const WholePlanes& planes)
-      : partners(planes.rest(p)), messages(partners.sends(), partners.recvs(), comm, staging, fields, planes) {}
-  PartnerMessages partners;  // the messages point into its cell lists
-  PackedMessages messages;
-};
-
-// The p2p plan: whole planes where they apply, until asked to copy the block at start; then every
-// block packed (a second route, made on that request and freed when it is withdrawn).
+// The p2p plan. With whole planes, the self copies run first (the planes carry the ghost cells they
+// fill); asked to copy the block at start, it copies the planes it sends into one buffer first.
 class P2PPlan final : public HaloPlan {
  public:
   P2PPlan(const PlanInputs& in, const WholePlanes& planes)
       : pattern_(exchange_part(in.pattern)),
         fields_(in.fields),
-        staging_(staging_of(in.memory())),
         planes_(planes.applies),
-        planes_stats_(p2p_stats(pattern_, planes)),
-        route_(pattern_, in.comm, staging_, fields_, planes),
-        self_(route_.partners.self_sends(), route_.partners.self_recvs(), pattern_.layout) {}
+        stats_(p2p_stats(pattern_, planes)),
+        partners_(planes.rest(pattern_)),
+        messages_(partners_.sends(), partners_.recvs(), in.comm, staging_of(in.memory()), in.fields, planes),
+        self_(partners_.self_sends(), partners_.self_recvs(), pattern_.layout) {}
   void start(const FieldSet& f) override {
     f.require(static_cast<size_t>(fields_), pattern_.layout, "p2p");
-    if (sends_planes()) copy_self(f);  // the planes carry the ghost cells it fills
-    active().start(f);
-    if (!sends_planes()) copy_self(f);  // behind the posted messages
+    if (planes_) copy_self(f);
+    messages_.start(f);
+    if (!planes_) copy_self(f);  // behind the posted messages
   }
   bool self_complete_at_start() const override { return true; }
-  // The whole planes are sent from the field itself.
-  bool block_copied_at_start() const override { return !sends_planes(); }
-  void copy_block_at_start(bool copy) override {
-    if (!planes_ || copy == copied_.has_value()) return;
-    core::require(!active().active(), "p2p: copy_block_at_start with an exchange in flight");
-    if (copy)
-      copied_.emplace(pattern_, route_.messages.comm(), staging_, fields_, WholePlanes{});  // duplicates it
-    else
-      copied_.reset();
-  }
-  void progress() override { active().progress(); }
-  bool done() const override { return active().done(); }
+  bool block_copied_at_start() const override { return !planes_ || messages_.copies_plane_sends(); }
+  void copy_block_at_start(bool copy) override { messages_.copy_plane_sends(copy); }
+  void progress() override { messages_.progress(); }
+  bool done() const override { return messages_.done(); }
   void finish(const FieldSet& f) override {
     f.require(static_cast<size_t>(fields_), pattern_.layout, "p2p");
-    active().finish();
+    messages_.finish();
   }
   int fields() const override { return fields_; }
-  HaloStats stats() const override { return for_fields(sends_planes() ? planes_stats_ : partner_stats(pattern_, 1), fields_); }
+  HaloStats stats() const override { return for_fields(stats_, fields_); }
   std::string backend() const override { return "p2p"; }
 
  private:
-  bool sends_planes() const { return planes_ && !copied_; }
-  PackedMessages& active() { return copied_ ? copied_->messages : route_.messages; }
-  const PackedMessages& active() const { return copied_ ? copied_->messages : route_.messages; }
   void copy_self(const FieldSet& f) const {
     core::PhaseScope copy(core::Phase::kHaloUnpack);
     self_.run(f);
@@ -80,11 +58,10 @@ class P2PPlan final : public HaloPlan {
 
   HaloPattern pattern_;
   int fields_;
-  Staging staging_;
-  bool planes_;  // whole planes apply (the same on every rank)
-  HaloStats planes_stats_;
-  Route route_;
-  std::optional<Route> copied_;  // every block packed, while asked to copy the block
+  bool planes_;  // whole planes (the same on every rank)
+  HaloStats stats_;
+  PartnerMessages partners_;  // the messages point into its cell lists
+  PackedMessages messages_;
   SelfCopy self_;
 };
 

@@ -18,7 +18,8 @@ PackedMessages::PackedMessages(std::vector<Message> sends, std::vector<Message> 
       comm_(duplicate(comm)),
       buffers_(cell_lists(sends_), cell_lists(recvs_), staging, {}, fields),
       requests_(sends_.size() + recvs_.size() + planes_.sends.size() + planes_.recvs.size(), MPI_REQUEST_NULL) {
-  for (const PlaneRange& r : planes_.sends) core::require(r.count <= INT_MAX, "whole planes: a message beyond MPI's int count");
+  for (const PlaneRange& r : planes_.sends)
+    core::require(r.count * fields <= INT_MAX, "whole planes: a message beyond MPI's int count");
 }
 
 PackedMessages::~PackedMessages() {
@@ -50,6 +51,27 @@ void PackedMessages::post_planes(const FieldSet& f, const PlaneRange& r, bool se
   if (type != MPI_DOUBLE) check_mpi(MPI_Type_free(&type), "MPI_Type_free");
 }
 
+void PackedMessages::copy_plane_sends(bool copy) {
+  core::require(!active(), "copy_plane_sends with an exchange in flight");
+  long cells = 0;
+  for (const PlaneRange& r : planes_.sends) cells += r.count;
+  if (copy && cells > 0 && !copies_plane_sends())
+    plane_sends_ = Kokkos::View<double*>("cartex::halo_plane_sends", static_cast<size_t>(cells * buffers_.sends().fields()));
+  if (!copy) plane_sends_ = Kokkos::View<double*>();
+}
+
+void PackedMessages::copy_planes(const FieldSet& f) const {
+  core::PhaseScope pack(core::Phase::kHaloPack);
+  using Range = Kokkos::View<double*, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  const Kokkos::DefaultExecutionSpace exec;
+  long at = 0;
+  for (const PlaneRange& r : planes_.sends)
+    for (size_t q = 0; q < f.size(); ++q, at += r.count)
+      Kokkos::deep_copy(exec, Kokkos::subview(plane_sends_, std::pair<long, long>(at, at + r.count)),
+                        Range(f[q].view.data() + r.first, static_cast<size_t>(r.count)));
+  exec.fence();  // MPI reads the buffer next
+}
+
 void PackedMessages::start(const FieldSet& f) {
   phase_.start(f);
   const size_t first_plane = sends_.size() + recvs_.size();  // the planes' requests follow the packed ones'
@@ -62,13 +84,24 @@ void PackedMessages::start(const FieldSet& f) {
                 "MPI_Irecv");
   }
   buffers_.pack(f);
+  if (copies_plane_sends()) copy_planes(f);
   core::PhaseScope post_sends(core::Phase::kHaloPost);
   for (size_t m = 0; m < sends_.size(); ++m)
     check_mpi(MPI_Isend(buffers_.send_data() + buffers_.sends().offset(m), static_cast<int>(buffers_.sends().count(m)),
                         MPI_DOUBLE, sends_[m].rank, sends_[m].tag, comm_.get(), &requests_[recvs_.size() + m]),
               "MPI_Isend");
-  for (size_t m = 0; m < planes_.sends.size(); ++m)
-    post_planes(f, planes_.sends[m], true, &requests_[first_plane + planes_.recvs.size() + m]);
+  long at = 0;  // the copies' offset
+  for (size_t m = 0; m < planes_.sends.size(); ++m) {
+    const PlaneRange& r = planes_.sends[m];
+    MPI_Request* request = &requests_[first_plane + planes_.recvs.size() + m];
+    if (!copies_plane_sends()) {
+      post_planes(f, r, true, request);
+      continue;
+    }
+    const long n = r.count * static_cast<long>(f.size());
+    check_mpi(MPI_Isend(plane_sends_.data() + at, static_cast<int>(n), MPI_DOUBLE, r.rank, r.tag, comm_.get(), request), "MPI_Isend");
+    at += n;
+  }
 }
 
 }  // namespace cartex::halo

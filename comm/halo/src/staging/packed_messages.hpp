@@ -46,16 +46,21 @@ class PackedMessages {
   bool done() const { return phase_.done(); }
   // Started and not finished.
   bool active() const { return phase_.active(); }
+  // Copies the planes it sends into one buffer inside start, so that the field may change while they
+  // are in flight (true: the buffer is made; false: freed, the planes go from the field again). Only
+  // while nothing is in flight.
+  void copy_plane_sends(bool copy);
+  bool copies_plane_sends() const { return plane_sends_.extent(0) > 0; }
   // Waits for every message still in flight, unpacks, and ends the exchange.
   void finish() { phase_.finish(requests_, buffers_); }
   long messages() const { return static_cast<long>(sends_.size()); }
-  // The private communicator its messages travel on.
-  MPI_Comm comm() const { return comm_.get(); }
   long cells() const { return buffers_.sends().size(); }  // every field's; no padding here: the buffer holds only cells
 
  private:
   // Posts the message of plane range r of every field of f (MPI_Isend or MPI_Irecv) into *request.
   void post_planes(const FieldSet& f, const PlaneRange& r, bool send, MPI_Request* request) const;
+  // The plane sends' copies: every field's range of send m at offset (m's first) * fields + q * count.
+  void copy_planes(const FieldSet& f) const;
 
   std::vector<Message> sends_, recvs_;
   WholePlanes planes_;
@@ -63,6 +68,7 @@ class PackedMessages {
   StagedBuffers buffers_;
   std::vector<MPI_Request> requests_;
   SinglePhase phase_;
+  Kokkos::View<double*> plane_sends_;  // copy_plane_sends: the planes sent, field after field per message
 };
 
 }  // namespace cartex::halo
