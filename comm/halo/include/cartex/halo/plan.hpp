@@ -135,9 +135,8 @@ class HaloPlan {
   virtual bool block_copied_at_start() const { return false; }
   // Asks the plan to copy every cell it sends inside start (true), so that block_copied_at_start()
   // holds, or lets it read them from the field until finish again (false): p2p's whole planes read
-  // the field (staging/whole_planes.hpp), and an overlapped blocked pass wants the copy. Collective
-  // over the plan's communicator; only while no exchange is in flight. Plans that always copy, or
-  // never can, ignore it.
+  // the field (staging/whole_planes.hpp), and an overlapped blocked pass wants the copy. Only while
+  // no exchange is in flight. Plans that always copy, or never can, ignore it.
   virtual void copy_block_at_start(bool) {}
   // start + finish.
   void exchange(const FieldSet& f) {
