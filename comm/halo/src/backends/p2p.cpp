@@ -7,7 +7,6 @@
 // after the self copies, whose ghost cells they carry; the planes are read from the field until
 // finish, so a caller that writes the block while the exchange is in flight asks for the copy
 // (copy_block_at_start): the planes it sends are then copied into one buffer at start.
-#include "cartex/core/error.hpp"
 #include "cartex/core/phase_profile.hpp"
 #include "cartex/halo/backends.hpp"
 #include "schedule_stats.hpp"
