@@ -142,8 +142,9 @@ void Stepper::build_pass_split() {
   // plan is asked to copy what it sends at start; p2p's whole planes would read u). Built
   // only while the cycles overlap (set-up time: auto tries tilings without overlap first), and not with
   // refreshed walls: its rims run after the pass, so a step's wall ghost cells would be due only then.
-  plan_->copy_block_at_start(overlap_ && k_ > 1 && tiling.tile_y > 0 && !boundary_.refreshes());
-  if (overlap_ && !pass_split_ && k_ > 1 && tiling.tile_y > 0 && plan_->block_copied_at_start() && !boundary_.refreshes()) {
+  const bool overlapped_pass = overlap_ && k_ > 1 && tiling.tile_y > 0 && !boundary_.refreshes();
+  plan_->copy_block_at_start(overlapped_pass);
+  if (overlapped_pass && !pass_split_ && plan_->block_copied_at_start()) {
     const halo::CycleSplit split = halo::split_cycle(*geometry_, *pattern_, plan_->self_complete_at_start());
     pass_split_.emplace(*cycle_, split.inner);
     for (const auto& rim : split.rim) pass_rims_.push_back(kernels::make_cell_region(layout, rim));

@@ -22,14 +22,14 @@ HaloStats partner_stats(const HaloPattern& p, int rounds) {
 
 HaloStats p2p_stats(const HaloPattern& p, const WholePlanes& planes) {
   if (!planes.applies) return partner_stats(p, 1);
-  std::set<int> partners;
+  std::vector<BlockPart> packed;  // the parts the planes leave to packing
   long cells = planes.send_cells();
-  for (const auto& part : p.sends()) {
-    if (part.cells->empty() || p.blocks[static_cast<size_t>(part.block)].offset[planes.dim] != 0) continue;
-    partners.insert(part.rank);
-    cells += part.cells->size();
-  }
-  return {static_cast<long>(partners.size() + planes.sends.size()), cells * kWord, 1};
+  for (const auto& part : p.sends())
+    if (p.blocks[static_cast<size_t>(part.block)].offset[planes.dim] == 0) {
+      packed.push_back(part);
+      cells += part.cells->size();
+    }
+  return {partner_count(packed) + static_cast<long>(planes.sends.size()), cells * kWord, 1};
 }
 
 HaloStats combining_stats(const HaloPattern& p, const std::vector<long>* slots) {
