@@ -171,11 +171,27 @@ std::string CycleRegions::describe() const {
   return fmt::format("tiles of {} rows in y x all z (wavefront over z), {} tile(s) per pass", tiling_.tile_y, tiles);
 }
 
+void fill_periodic_x(core::Field& f) {
+  const core::FieldLayout& l = f.layout;
+  const long lo = l.halo.lo[0], hi = l.halo.hi[0], n = l.box.n[0], ex = l.extent(0), ey = l.extent(1);
+  core::require(n >= lo && n >= hi, "fill_periodic_x: the block is narrower than the x halo");
+  const long y0 = l.halo.lo[1], ny = l.box.n[1], z0 = l.halo.lo[2];
+  double* v = f.view.data();
+  Kokkos::parallel_for(
+      "cartex::fill_periodic_x", Kokkos::RangePolicy<>(0, ny * l.box.n[2]), KOKKOS_LAMBDA(const long r) {
+        const long line = ((z0 + r / ny) * ey + y0 + r % ny) * ex;
+        for (long i = 0; i < lo; ++i) v[line + i] = v[line + i + n];
+        for (long i = lo + n; i < lo + n + hi; ++i) v[line + i] = v[line + i - n];
+      });
+}
+
 void apply_steps_one_by_one(const UpdateOperator& op, core::State& a, core::State& b, const CycleRegions& steps, int first, int last,
-                            const BetweenTiles& between, const PassWalls* walls) {
+                            const BetweenTiles& between, const PassWalls* walls, XGhosts x_ghosts) {
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;
     op.apply(even ? a : b, even ? b : a, steps.cells(t));
+    if (x_ghosts == XGhosts::kPeriodic && t == last)  // before the walls: they mirror these cells
+      for (core::Field& f : even ? b : a) fill_periodic_x(f);
     if (walls) {
       Kokkos::fence();
       walls->refresh(even ? b : a, t);

@@ -272,31 +272,42 @@ void sweep_region(const Exec& exec, const Impl& m, const K& k, const core::Field
 // read, the value Boundary::refresh gives it after step t, from the same reads in the same order
 // (the z mirrors of a ghost plane step t + 1 reads lie within 2 rz planes of it, so step t + 2 has
 // not overwritten them; the y ghost rows and their mirrors stay in one tile: CycleRegions).
+// With `wrap` (XGhosts::kPeriodic), the last step gives each row of the block its periodic x ghosts
+// right after computing it, while the row is in cache: no later (tile, stage, step) of the pass reads
+// a row the last step wrote, for the same reason none reads its block cells.
 // Only tiles [tile0, tile1) of the pass run here, in order (a pass may be cut into several calls).
 template <core::Integrator S, class K, class Rows, class Single>
 void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                  int last, long tile0, long tile1, const PassWalls* walls, const Rows& rows, const Single& single) {
+                  int last, long tile0, long tile1, const PassWalls* walls, bool wrap, const Rows& rows, const Single& single) {
   double* const field[2] = {a.view.data(), b.view.data()};
-  const long ez = m.layout.extent(2), rz = steps.reach_z();
+  const core::FieldLayout& l = m.layout;
+  const long ez = l.extent(2), rz = steps.reach_z();
+  const long xlo = l.halo.lo[0], nx = l.box.n[0], xhi = l.halo.hi[0];
+  const long y0 = l.halo.lo[1], y1 = y0 + l.box.n[1], z0 = l.halo.lo[2], z1 = z0 + l.box.n[2];
   const int n = last - first + 1;
   for (long i = tile0; i < tile1; ++i) {
     for (long s = 0; s < ez + (n - 1) * rz; ++s) {
       for (int q = 0; q < n; ++q) {
         const long z = s - q * rz;
         if (z < 0 || z >= ez) continue;
-        const long y0 = steps.tile_begin(i, q), y1 = steps.tile_end(i, q);
         const double* u = field[q % 2];
         double* v = field[(q + 1) % 2];
         const int t = first + q;
         const long lead = q == 0 ? m.lead : 0;
         const WallFill* fill = walls ? &walls->fill(t) : nullptr;
-        rows(y0, y1, [&](long y) {
-          const long line = (z * m.layout.extent(1) + y) * m.layout.extent(0);
+        const bool wrap_rows = wrap && q == n - 1 && z >= z0 && z < z1;
+        const long ty0 = steps.tile_begin(i, q), ty1 = steps.tile_end(i, q);
+        rows(ty0, ty1, [&](long y) {
+          const long line = (z * l.extent(1) + y) * l.extent(0);
           for (long r = steps.line_first(t, y, z); r < steps.line_last(t, y, z); ++r)
             detail::host_run<S>(k, u, v, line + steps.run_x(t, r), steps.run_length(t, r), coeff, lead);
           if (fill) fill->row_x(v, y, z);
+          if (wrap_rows && y >= y0 && y < y1) {
+            for (long x = 0; x < xlo; ++x) v[line + x] = v[line + x + nx];
+            for (long x = xlo + nx; x < xlo + nx + xhi; ++x) v[line + x] = v[line + x - nx];
+          }
         });
-        if (fill) single([&] { fill->rows_yz(v, z, y0, y1); });
+        if (fill) single([&] { fill->rows_yz(v, z, ty0, ty1); });
       }
     }
   }
@@ -308,7 +319,7 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
 // `between`, one such launch per tile and `between` on the calling thread after each but the last.
 template <core::Integrator S, class K>
 void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                   int last, const BetweenTiles& between, const PassWalls* walls) {
+                   int last, const BetweenTiles& between, const PassWalls* walls, bool wrap) {
   using Host = Kokkos::DefaultHostExecutionSpace;
   using Team = Kokkos::TeamPolicy<Host>::member_type;
   Kokkos::fence();  // the fields' last writers may still run
@@ -316,7 +327,7 @@ void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, do
   for (long t0 = 0; t0 < tiles; t0 += per_launch) {
     Kokkos::parallel_for(m.blocked_label, Kokkos::TeamPolicy<Host>(1, blocked_pass_threads()), [&](const Team& team) {
       pass_blocked<S>(
-          m, k, a, b, coeff, steps, first, last, t0, t0 + per_launch, walls,
+          m, k, a, b, coeff, steps, first, last, t0, t0 + per_launch, walls, wrap,
           [&](long y0, long y1, const auto& row) {
             Kokkos::parallel_for(Kokkos::TeamThreadRange(team, y0, y1), row);
             team.team_barrier();
@@ -334,16 +345,20 @@ void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, do
 }  // namespace
 
 void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last,
-                                  const BetweenTiles& between, const PassWalls* walls) const {
+                                  const BetweenTiles& between, const PassWalls* walls, XGhosts x_ghosts) const {
   const Impl& m = *impl_;
   check_same_layout(m.layout, a, b);
+  const bool wrap = x_ghosts == XGhosts::kPeriodic;
+  if (wrap)
+    core::require(m.layout.box.n[0] >= std::max(m.layout.halo.lo[0], m.layout.halo.hi[0]),
+                  "StencilOperator::apply_steps: periodic x ghosts asked of a block narrower than the x halo");
   if constexpr (kHost) {
     if (steps.tiling().tile_y > 0) {
       with_kernel(m, [&](const auto& k) {
         if (m.scheme == core::Integrator::kExplicitEuler)
-          sweep_blocked<core::Integrator::kExplicitEuler>(m, k, a, b, coeff, steps, first, last, between, walls);
+          sweep_blocked<core::Integrator::kExplicitEuler>(m, k, a, b, coeff, steps, first, last, between, walls, wrap);
         else
-          sweep_blocked<core::Integrator::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between, walls);
+          sweep_blocked<core::Integrator::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between, walls, wrap);
       });
       return;
     }
@@ -352,6 +367,7 @@ void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, 
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;
     apply(even ? a : b, even ? b : a, coeff, steps.cells(t));
+    if (wrap && t == last) fill_periodic_x(even ? b : a);  // before the walls: they mirror these cells
     if (walls) {
       Kokkos::fence();
       walls->refresh(even ? b : a, t);

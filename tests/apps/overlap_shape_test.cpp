@@ -46,8 +46,9 @@ class DeferredUpdate final : public kernels::UpdateOperator {
     Kokkos::fence();  // the deferred work ran on the default instance
   }
   void apply_steps(core::State& a, core::State& b, const kernels::CycleRegions& steps, int first, int last,
-                   const kernels::BetweenTiles& between, const kernels::PassWalls* walls) const override {
-    op_->apply_steps(a, b, steps, first, last, between, walls);
+                   const kernels::BetweenTiles& between, const kernels::PassWalls* walls,
+                   kernels::XGhosts x_ghosts) const override {
+    op_->apply_steps(a, b, steps, first, last, between, walls, x_ghosts);
   }
   bool has_blocked_kernel() const override { return op_->has_blocked_kernel(); }
   std::string kernel_name() const override { return op_->kernel_name(); }

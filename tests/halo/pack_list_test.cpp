@@ -196,7 +196,7 @@ TEST(SelfCopy, CopiesInteriorCellsToHaloCellsOfTheSameField) {
   for (size_t i = 0; i < hf.size(); ++i) hf.data()[i] = static_cast<double>(i);
   Kokkos::deep_copy(f.view, hf);
   const std::vector<long> from{43, 44, 45, 46, 49}, to{1, 2, 3, 4, 200};
-  const halo::SelfCopy copy{halo::CellList(from), halo::CellList(to), f.layout};
+  halo::SelfCopy copy{halo::CellList(from), halo::CellList(to), f.layout};
   EXPECT_EQ(copy.cells(), 5);
   copy.run(f);
   Kokkos::deep_copy(hf, f.view);

@@ -1,7 +1,8 @@
 // Temporal blocking (cycle_regions.hpp): advancing the steps of a deep-halo cycle in skewed tiles
 // gives, in every cell of both fields (ghosts included), the bits of the same steps run one after
 // the other, for every builtin stencil (specialized kernels) and custom stencils (generic kernel),
-// Euler and leapfrog, k = 1..8, 2D and 3D, periodic and walls, several tile sizes.
+// Euler and leapfrog, k = 1..8, 2D and 3D, periodic and walls, several tile sizes; and a pass asked
+// for periodic x ghosts (XGhosts) leaves exactly those cells changed.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -119,6 +120,57 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
             expect_blocked_equals_single(st, p, scheme, 1, 5, what, true);
             // With overlap the cycle's first step runs on its own and the rest are blocked.
             if (k > 1) expect_blocked_equals_single(st, p, scheme, 2, 3, what + " from step 2");
+          }
+        }
+      }
+    }
+  }
+}
+
+// XGhosts::kPeriodic: the field the last step wrote holds, in every x ghost of every block row (the
+// view's whole x halo), the block cell n_x away in the same row, and everywhere else the bits of the
+// same steps asked for nothing; the other field is untouched by it. Blocked (several tile heights,
+// the pass starting at step 1 or 2) and one step at a time.
+TEST(TemporalBlocking, PeriodicXGhostsAreTheRowsImagesAndNothingElseChanges) {
+  for (const int dim : {2, 3}) {
+    const core::GlobalGrid g = test_grid(dim, true);
+    const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, 1, 1}, 1));
+    for (const core::Stencil& st : stencils(g)) {
+      for (const int k : {1, 2, 3}) {
+        const HaloPattern p = make_halo_pattern(dec, st, k);
+        const core::FieldLayout& L = p.layout;
+        const StencilOperator op(st, L);
+        for (const long tile_y : {0L, 3L, default_tile_y(TileBasis::of(L))}) {
+          for (const int first : {1, 2}) {
+            if (first > k) continue;
+            const CycleRegions steps(L, st, p.update, TemporalTiling{tile_y});
+            core::Field a1("a1", L), b1("b1", L), a2("a2", L), b2("b2", L);
+            fill_random(a1, 3);
+            fill_random(b1, 4);
+            Kokkos::deep_copy(a2.view, a1.view);
+            Kokkos::deep_copy(b2.view, b1.view);
+            op.apply_steps(a1, b1, 0.01, steps, first, k);
+            op.apply_steps(a2, b2, 0.01, steps, first, k, {}, nullptr, XGhosts::kPeriodic);
+            Kokkos::fence();
+            const bool in_b = (k - first) % 2 == 0;  // the field the last step wrote
+            const std::string where = std::to_string(dim) + "D " + st.name + " k " + std::to_string(k) + " tile_y " +
+                                      std::to_string(tile_y) + " first " + std::to_string(first);
+            EXPECT_EQ(first_difference(in_b ? a1 : b1, in_b ? a2 : b2), -1) << where;
+            HostView want = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), (in_b ? b1 : a1).view);
+            HostView got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), (in_b ? b2 : a2).view);
+            const long lo = L.halo.lo[0], n = L.box.n[0], ghosts = lo + L.halo.hi[0];
+            long filled = 0;
+            for (long z = L.halo.lo[2]; z < L.halo.lo[2] + L.box.n[2]; ++z)
+              for (long y = L.halo.lo[1]; y < L.halo.lo[1] + L.box.n[1]; ++y)
+                for (long x = 0; x < L.extent(0); ++x) {
+                  if (x >= lo && x < lo + n) continue;
+                  want(z, y, x) = want(z, y, x < lo ? x + n : x - n);
+                  ++filled;
+                }
+            EXPECT_EQ(filled, ghosts * L.box.n[1] * L.box.n[2]) << where;
+            long wrong = 0;
+            for (size_t i = 0; i < want.size(); ++i) wrong += std::memcmp(want.data() + i, got.data() + i, sizeof(double)) != 0;
+            EXPECT_EQ(wrong, 0) << where;
           }
         }
       }

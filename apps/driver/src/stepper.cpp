@@ -69,6 +69,7 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
       overlap_(overlap),
       keeps_previous_level_(s.equation->integrator == core::Integrator::kLeapfrog),
       plan_(halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi, state_fields(s)})),
+      fills_x_ghosts_(plan_->skips_filled_x_ghosts() && !keeps_previous_level_),
       op_(std::move(update)),
       boundary_(kernels::make_boundary(s.cfg, physics::exact_solution(*s.equation, s.cfg))),
       first_step_(s.restart ? s.restart->step : 0),
@@ -167,6 +168,7 @@ void Stepper::set_overlap(bool overlap) {
 }
 
 void Stepper::begin_at(long step) {
+  x_filled_state_.reset();  // another stepper may have written the fields since
   first_step_ = step;
   steps_ = 0;
   pass_end_ = step;
@@ -206,20 +208,25 @@ void Stepper::step(core::State& u, core::State& next) {
 
 void Stepper::exchange_u(core::State& u, core::State& next, long now) {
   // The previous level (in next) travels with u: one message per neighbour and round for both.
-  if (shape_.exchanges_previous_level)
+  if (shape_.exchanges_previous_level) {
     timed(exchange_seconds_, [&] { levels_plan_->exchange(set_of(u, next)); });
-  else
+  } else {
+    if (x_filled_state_ == u[0].view.data()) plan_->expect_filled_x_ghosts();
     timed(exchange_seconds_, [&] { plan_->exchange(set_of(u)); });
+  }
+  x_filled_state_.reset();
   refresh_walls(u, now - 1);
 }
 
 void Stepper::region_step(const core::State& u, core::State& next, int j, long now) {
+  x_filled_state_.reset();
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
   update(u, next, shape_.kind == CycleKind::kExchangeSweep ? nullptr : &cycle_->cells(j));
   refresh_walls(next, now);
 }
 
 void Stepper::exchange(core::State& u) {
+  x_filled_state_.reset();
   plan_->exchange(set_of(u));
   refresh_walls(u, first_step_ + steps_);
 }
@@ -235,6 +242,7 @@ void Stepper::overlapped_step(core::State& u, core::State& next, long now) {
   // The exchange's visible time: start, every progress() call, finish. Async: the host thread drives
   // the exchange from start to end while the device updates the interior, so all of it is visible
   // and "hidden" (hidden_fraction()) stays near 0; overlap_cost() shows what overlapped there.
+  x_filled_state_.reset();
   const StepSplit& split = step_split();  // made before the clock starts: not the exchange's cost
   const double begin = MPI_Wtime();
   timed(exchange_seconds_, [&] { plan_->start(set_of(u)); });
@@ -268,6 +276,7 @@ void Stepper::overlapped_step(core::State& u, core::State& next, long now) {
 
 void Stepper::overlapped_pass(core::State& u, core::State& next, long now) {
   core::require(!boundary_.refreshes(), "Stepper: a blocked pass with refreshed walls");
+  x_filled_state_.reset();
   const int last = pass_last(1, now);
   const double begin = MPI_Wtime();
   timed(exchange_seconds_, [&] { plan_->start(set_of(u)); });
@@ -313,8 +322,14 @@ void Stepper::pass(core::State& a, core::State& b, int j, long now) {
   core::PhaseScope phase(core::Phase::kUpdate);
   std::optional<kernels::PassWalls> walls;
   if (boundary_.refreshes()) walls.emplace(boundary_, a.layout(), now, j, last);
-  op_->apply_steps(a, b, *cycle_, j, last, {}, walls ? &*walls : nullptr);
+  // At the cycle's end the next exchange can take the x ghosts from here (the last step wrote b when
+  // it is an even number of steps after step j, else a).
+  const bool fill_x = fills_x_ghosts_ && last == k_;
+  op_->apply_steps(a, b, *cycle_, j, last, {}, walls ? &*walls : nullptr,
+                   fill_x ? kernels::XGhosts::kPeriodic : kernels::XGhosts::kAsComputed);
   Kokkos::fence();
+  x_filled_state_.reset();
+  if (fill_x) x_filled_state_ = ((last - j) % 2 == 0 ? b : a)[0].view.data();
   pass_end_ = now + (last - j);
   ++passes_;
   pass_steps_ += last - j + 1;
@@ -330,6 +345,7 @@ void Stepper::update(const core::State& u, core::State& next, const kernels::Cel
 }
 
 void Stepper::calibrate(core::State& u, core::State& next, bool next_is_scratch) {
+  x_filled_state_.reset();
   constexpr int kRepeats = 5;
   std::vector<double> exchange, step;
   // An overlapped pass is compared with a blocking one (exchange, then the cycle's k steps in one

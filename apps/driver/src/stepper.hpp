@@ -169,7 +169,8 @@ class Stepper {
   // shape_ from the settings in effect.
   void reshape();
   // Step 1's exchange of u (with the previous level in next when the shape says so) without overlap,
-  // then the refreshed walls of u (holding step now - 1).
+  // then the refreshed walls of u (holding step now - 1). Tells the plan when a pass filled u's x
+  // ghosts (x_filled_state_).
   void exchange_u(core::State& u, core::State& next, long now);
   // Step j (at step `now`) over its deep-halo region (the interior sweep in exchange_sweep), then the
   // refreshed walls of next.
@@ -188,6 +189,14 @@ class Stepper {
   CycleShape shape_;
   std::unique_ptr<halo::HaloPlan> plan_;         // the state's fields
   std::unique_ptr<halo::HaloPlan> levels_plan_;  // leapfrog with k > 1: the state and its previous level
+  // x periodic on one process and a plan that skips x ghosts filled by the caller (not with the
+  // previous level): a pass that ends a cycle fills them (kernels::XGhosts::kPeriodic), and the
+  // next exchange of that state says so (HaloPlan::expect_filled_x_ghosts), skipping a sweep over
+  // both ends of every row (issue 40).
+  bool fills_x_ghosts_ = false;
+  // The state whose x ghosts such a pass filled (its first field's data), until this stepper
+  // exchanges, updates otherwise, calibrates, or is switched to: none then.
+  std::optional<const double*> x_filled_state_;
   std::unique_ptr<kernels::UpdateOperator> op_;
   kernels::Boundary boundary_;
   std::string tiling_reason_;

@@ -61,6 +61,23 @@ class PassWalls;  // boundary.hpp
 // there (HaloPlan::progress). Empty: nothing is called.
 using BetweenTiles = std::function<void()>;
 
+// What a call of apply_steps leaves in the x ghost cells of the block's rows after its last step:
+//
+//   view row (y, z) of the block:   | g g | o o o o o o o o | g g |    o: the block's cells
+//                                      ^ o at i + n          ^ o at i - n   (n: the block's cells in x)
+//
+//   kAsComputed  whatever the steps computed or left there
+//   kPeriodic    every g over the view's whole x halo holds its periodic image: the cell n to its
+//                right (low side) or left (high side). For x periodic on one process, where the
+//                halo exchange would copy the same values (HaloPlan::expect_filled_x_ghosts): a
+//                blocked pass writes them while the row is in cache, the exchange's self copy then
+//                skips them (issue 40). Needs n at least the view's x halo on either side.
+enum class XGhosts { kAsComputed, kPeriodic };
+
+// Sets the x ghosts of every row of f's block to their periodic images (XGhosts::kPeriodic): one
+// Kokkos kernel, no fence. Throws cartex::core::Error if the block is narrower than the x halo.
+void fill_periodic_x(core::Field& f);
+
 // How the host sweeps the steps of a cycle: one step at a time (tile_y = 0) or in tiles of tile_y rows.
 struct TemporalTiling {
   long tile_y = 0;

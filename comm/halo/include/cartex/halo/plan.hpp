@@ -138,6 +138,14 @@ class HaloPlan {
   // the field (staging/whole_planes.hpp), and an overlapped blocked pass wants the copy. Only while
   // no exchange is in flight. Plans that always copy, or never can, ignore it.
   virtual void copy_block_at_start(bool) {}
+  // True if the plan copies the x ghost cells of the block's rows within the rank (x periodic on one
+  // process) and leaves them out of a start announced by expect_filled_x_ghosts(): p2p and
+  // p2p_persistent (staging/self_copy.hpp).
+  virtual bool skips_filled_x_ghosts() const { return false; }
+  // The caller's word for the next start() only: every x ghost cell of every row of the block, in
+  // every field, holds its periodic image already (kernels::XGhosts::kPeriodic, written by the pass
+  // that computed the rows). Plans for which skips_filled_x_ghosts() is false ignore it.
+  virtual void expect_filled_x_ghosts() {}
   // start + finish.
   void exchange(const FieldSet& f) {
     start(f);
