@@ -57,13 +57,7 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
                            const std::vector<std::vector<core::LineRun>>& steps, TemporalTiling tiling, std::array<long, 2> wall_rows)
     : layout_(layout), tiling_(tiling), ry_(reach(stencil, 1)), rz_(reach(stencil, 2)) {
   core::require(tiling.tile_y >= 0, "CycleRegions: negative tile size");
-  if (tiling.tile_y > 0) {
-    const long ey = layout.extent(1), ty = tiling.tile_y, skew = (static_cast<long>(steps.size()) - 1) * ry_;
-    if (wall_rows[0] > 0) grow_ = std::max(0L, wall_rows[0] + skew - ty);
-    tiles_ = std::max(1L, (ey - grow_ + ty - 1) / ty);
-    if (wall_rows[1] > 0)
-      while (tiles_ > 1 && bound(tiles_ - 1) > ey - wall_rows[1]) --tiles_;
-  }
+  if (tiling.tile_y > 0) make_tiles(static_cast<int>(steps.size()), wall_rows);
   const long sy = layout.extent(0), lines = layout.extent(1) * layout.extent(2);
   for (const auto& runs : steps) {
     long cells = 0;
@@ -95,6 +89,27 @@ CycleRegions::CycleRegions(const core::FieldLayout& layout, const core::Stencil&
       spans[r] = {static_cast<std::int32_t>(sorted[r].start % sy), static_cast<std::int32_t>(sorted[r].length)};
     runs_.push_back(std::move(spans));
   }
+}
+
+CycleRegions::CycleRegions(const CycleRegions& other, TemporalTiling tiling, std::array<long, 2> wall_rows)
+    : layout_(other.layout_),
+      tiling_(tiling),
+      ry_(other.ry_),
+      rz_(other.rz_),
+      step_cells_(other.step_cells_),
+      cells_(other.cells_),
+      lines_(other.lines_),
+      runs_(other.runs_) {
+  core::require(other.tiling_.tile_y > 0 && tiling.tile_y > 0, "CycleRegions: retiling an unblocked cycle");
+  make_tiles(steps(), wall_rows);
+}
+
+void CycleRegions::make_tiles(int steps, std::array<long, 2> wall_rows) {
+  const long ey = layout_.extent(1), ty = tiling_.tile_y, skew = (steps - 1) * ry_;
+  grow_ = wall_rows[0] > 0 ? std::max(0L, wall_rows[0] + skew - ty) : 0;
+  tiles_ = std::max(1L, (ey - grow_ + ty - 1) / ty);
+  if (wall_rows[1] > 0)
+    while (tiles_ > 1 && bound(tiles_ - 1) > ey - wall_rows[1]) --tiles_;
 }
 
 CycleRegions::CycleRegions(const CycleRegions& whole, const std::vector<core::Box>& keep)

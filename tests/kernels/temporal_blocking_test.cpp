@@ -178,6 +178,40 @@ TEST(TemporalBlocking, PeriodicXGhostsAreTheRowsImagesAndNothingElseChanges) {
   }
 }
 
+// Retiling (auto's tile walk) gives the cycle a fresh build with that tile height would: the same
+// tiles at every step (wall rows too) and the same bits from a pass.
+TEST(TemporalBlocking, RetiledCycleIsTheFreshlyBuiltOne) {
+  const core::GlobalGrid g = test_grid(3, true);
+  const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, 1, 1}, 1));
+  const core::Stencil st = core::make_builtin_stencil("7pt", g);
+  const HaloPattern p = make_halo_pattern(dec, st, 3);
+  const StencilOperator op(st, p.layout);
+  for (const std::array<long, 2> walls : {std::array<long, 2>{0, 0}, std::array<long, 2>{3, 2}}) {
+    const CycleRegions first(p.layout, st, p.update, TemporalTiling{4}, walls);
+    for (const long tile_y : {1L, 5L, 8L, p.layout.extent(1)}) {
+      const CycleRegions fresh(p.layout, st, p.update, TemporalTiling{tile_y}, walls);
+      const CycleRegions retiled(first, TemporalTiling{tile_y}, walls);
+      const std::string where = "tile_y " + std::to_string(tile_y) + " wall rows " + std::to_string(walls[0]);
+      ASSERT_EQ(retiled.tiles(), fresh.tiles()) << where;
+      for (long i = 0; i < fresh.tiles(); ++i)
+        for (int q = 0; q < 3; ++q) {
+          EXPECT_EQ(retiled.tile_begin(i, q), fresh.tile_begin(i, q)) << where;
+          EXPECT_EQ(retiled.tile_end(i, q), fresh.tile_end(i, q)) << where;
+        }
+      core::Field a1("a1", p.layout), b1("b1", p.layout), a2("a2", p.layout), b2("b2", p.layout);
+      fill_random(a1, 5);
+      fill_random(b1, 6);
+      Kokkos::deep_copy(a2.view, a1.view);
+      Kokkos::deep_copy(b2.view, b1.view);
+      op.apply_steps(a1, b1, 0.01, fresh, 1, 3);
+      op.apply_steps(a2, b2, 0.01, retiled, 1, 3);
+      Kokkos::fence();
+      EXPECT_EQ(first_difference(a1, a2), -1) << where;
+      EXPECT_EQ(first_difference(b1, b2), -1) << where;
+    }
+  }
+}
+
 TEST(TemporalBlocking, TileCandidatesDoubleUpToTheWholeView) {
   const core::GlobalGrid g = test_grid(3, true);
   const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, 1, 1}, 1));

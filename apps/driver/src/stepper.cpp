@@ -119,7 +119,12 @@ void Stepper::set_overlap_shape(OverlapShape shape) {
 
 void Stepper::build_cycle(kernels::TemporalTiling tiling) {
   const core::FieldLayout& layout = pattern_->layout;
-  cycle_.emplace(layout, stencil_, pattern_->update, tiling, boundary_.pass_rows(layout));
+  if (cycle_ && cycle_->tiling().tile_y > 0 && tiling.tile_y > 0) {
+    kernels::CycleRegions retiled(*cycle_, tiling, boundary_.pass_rows(layout));  // auto's tile walk: no new sort
+    cycle_.emplace(std::move(retiled));
+  } else {
+    cycle_.emplace(layout, stencil_, pattern_->update, tiling, boundary_.pass_rows(layout));
+  }
   pass_split_.reset();
   pass_rims_.clear();
   build_pass_split();

@@ -130,6 +130,10 @@ class CycleRegions {
   // tiles: the inner pass of an overlapped cycle (halo::split_cycle) from the cycle's own lists.
   CycleRegions(const CycleRegions& whole, const std::vector<core::Box>& keep);
 
+  // Blocked `other`'s steps in tiles of tiling.tile_y > 0 rows (wall_rows as above): the lines do not
+  // depend on the tile height, so auto's tile walk retiles a cycle without sorting its runs again.
+  CycleRegions(const CycleRegions& other, TemporalTiling tiling, std::array<long, 2> wall_rows);
+
   int steps() const { return static_cast<int>(step_cells_.size()); }
   // Step j's cells for a sweep of the step alone. A blocked cycle's passes walk the host lines
   // instead, so there it is made on first use (a run's calibration, a step outside a pass): a
@@ -168,6 +172,8 @@ class CycleRegions {
   long ry_ = 0, rz_ = 0;
   long grow_ = 0, tiles_ = 0;  // blocked: rows the first tile has beyond tile_y; the tiles of a pass
   long bound(long i) const { return i * tiling_.tile_y + grow_; }
+  // grow_ and tiles_ for tiling_ and wall_rows, the runs of `steps` steps.
+  void make_tiles(int steps, std::array<long, 2> wall_rows);
   std::vector<long> step_cells_;                          // per step: cells updated
   mutable std::vector<std::optional<CellRegion>> cells_;  // per step; blocked: made on first use
   // Host, blocked only, kept for the whole run: 4 B a line and 8 B a run (a third of the view indices
