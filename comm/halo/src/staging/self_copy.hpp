@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "cartex/core/field.hpp"
-#include "cartex/halo/cell_list.hpp"
 #include "cartex/halo/backends.hpp"
+#include "cartex/halo/cell_list.hpp"
 #include "cartex/halo/plan.hpp"
 #include "staging/copy_runs.hpp"
 
