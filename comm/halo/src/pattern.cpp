@@ -57,14 +57,13 @@ void sweep_regions(const HaloGeometry& geo, const core::FieldLayout& l, const co
 
 // Splits the block segment of n cells from c (view index at) between `in` (its cells inside `box`, a
 // box within the block) and `out`.
-// `in` null: the inner part is not kept.
-void split_segment(const core::Box& box, const std::array<long, 3>& c, long at, long n, std::vector<core::LineRun>* in,
+void split_segment(const core::Box& box, const std::array<long, 3>& c, long at, long n, std::vector<core::LineRun>& in,
                    std::vector<core::LineRun>& out) {
   const bool through = !box.empty() && c[1] >= box.lo[1] && c[1] < box.hi(1) && c[2] >= box.lo[2] && c[2] < box.hi(2);
   if (!through) return append(out, at, n);
   const long before = box.lo[0] - c[0], inside = box.n[0], after = n - before - inside;
   if (before > 0) append(out, at, before);
-  if (in) append(*in, at + before, inside);
+  append(in, at + before, inside);
   if (after > 0) append(out, at + before + inside, after);
 }
 
@@ -189,8 +188,8 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::Hal
       geo, p.layout, mine,
       [&](const std::array<long, 3>& c, long at, long n) {
         for (auto& step : p.update) append(step, at, n);
-        split_segment(core, c, at, n, &p.inner, p.rim);
-        split_segment(remote_core, c, at, n, &p.remote_inner, p.remote_rim);
+        split_segment(core, c, at, n, p.inner, p.rim);
+        split_segment(remote_core, c, at, n, p.remote_inner, p.remote_rim);
       },
       [&](const std::array<long, 3>&, long at, int level) {
         for (int j = 1; j <= k - level; ++j) append(p.update[j - 1], at);
@@ -208,48 +207,46 @@ CycleSplit split_cycle(const HaloGeometry& geo, const HaloPattern& p, bool remot
   const core::ProcessGrid& pg = decomp.procs();
   const core::GlobalGrid& grid = decomp.grid();
   const int k = geo.steps();
+  core::require(static_cast<int>(p.update.size()) == k, "split_cycle: the pattern's update regions are not the geometry's k steps");
   const auto me_int = pg.coords(p.rank);
   const core::Box mine = geo.box(ProcCoord{me_int[0], me_int[1], me_int[2]});
   const core::HaloWidths r = geo.stencil_reach();
-  // The inner box of step j: D_j inside each face whose halo is in flight, unbounded elsewhere; within
-  // the block, the box `block_inner[j - 1]`.
-  std::vector<std::array<long, 3>> lo(k), hi(k);
-  std::vector<core::Box> block_inner(k);
-  for (int j = 1; j <= k; ++j)
+  const std::array<long, 3> extent{p.layout.extent(0), p.layout.extent(1), p.layout.extent(2)};
+  CycleSplit out;
+  out.rim.assign(k, {});
+  for (int j = 1; j <= k; ++j) {
+    // Step j's inner box: D_j inside each face whose halo is in flight, the whole view elsewhere (in
+    // view indices, clipped to the view).
+    core::Box box;
     for (int d = 0; d < 3; ++d) {
       const long depth = j * std::max(r.lo[d], r.hi[d]);
       const bool across = !remote_only || pg.dims[d] > 1;
-      lo[j - 1][d] = across && (grid.periodic[d] || mine.lo[d] > 0) ? mine.lo[d] + depth : std::numeric_limits<long>::min();
-      hi[j - 1][d] = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]) ? mine.hi(d) - depth : std::numeric_limits<long>::max();
-      block_inner[j - 1].lo[d] = std::max(lo[j - 1][d], mine.lo[d]);
-      block_inner[j - 1].n[d] = std::max(0L, std::min(hi[j - 1][d], mine.hi(d)) - block_inner[j - 1].lo[d]);
+      const bool lo_face = across && (grid.periodic[d] || mine.lo[d] > 0);
+      const bool hi_face = across && (grid.periodic[d] || mine.hi(d) < grid.n[d]);
+      const long a = lo_face ? std::clamp(p.layout.view_index(d, mine.lo[d] + depth), 0L, extent[d]) : 0;
+      const long b = hi_face ? std::clamp(p.layout.view_index(d, mine.hi(d) - depth), 0L, extent[d]) : extent[d];
+      box.lo[d] = a;
+      box.n[d] = std::max(0L, b - a);
     }
-  CycleSplit out;
-  for (int j = 1; j <= k; ++j) {
-    core::Box view;  // the inner box in view indices, clipped to the view
-    for (int d = 0; d < 3; ++d) {
-      const long extent = p.layout.extent(d);
-      const long g0 = lo[j - 1][d], g1 = hi[j - 1][d];
-      const long a = g0 == std::numeric_limits<long>::min() ? 0 : std::clamp(p.layout.view_index(d, g0), 0L, extent);
-      const long b = g1 == std::numeric_limits<long>::max() ? extent : std::clamp(p.layout.view_index(d, g1), 0L, extent);
-      view.lo[d] = a;
-      view.n[d] = std::max(0L, b - a);
-    }
-    out.inner.push_back(view);
-  }
-  out.rim.assign(k, {});
-  sweep_regions(
-      geo, p.layout, mine,
-      [&](const std::array<long, 3>& c, long at, long n) {
-        for (int j = 1; j <= k; ++j) split_segment(block_inner[j - 1], c, at, n, nullptr, out.rim[j - 1]);
-      },
-      [&](const std::array<long, 3>& c, long at, int level) {
-        for (int j = 1; j <= k - level; ++j) {
-          bool inside = true;
-          for (int d = 0; d < 3; ++d) inside = inside && c[d] >= lo[j - 1][d] && c[d] < hi[j - 1][d];
-          if (!inside) append(out.rim[j - 1], at);
+    out.inner.push_back(box);
+    // The rim: update[j - 1]'s runs cut row by row at the box's x range (a run may span rows).
+    std::vector<core::LineRun>& rim = out.rim[j - 1];
+    for (const core::LineRun& run : p.update[j - 1])
+      for (long at = run.start, end = run.start + run.length; at < end;) {
+        const long x = at % extent[0], y = at / extent[0] % extent[1], z = at / (extent[0] * extent[1]);
+        const long row_end = std::min(end, at + extent[0] - x);
+        const bool through = !box.empty() && y >= box.lo[1] && y < box.hi(1) && z >= box.lo[2] && z < box.hi(2);
+        if (!through) {
+          append(rim, at, row_end - at);
+        } else {
+          const long row = at - x, in_lo = row + box.lo[0], in_hi = row + box.hi(0);
+          if (at < in_lo) append(rim, at, std::min(row_end, in_lo) - at);
+          if (row_end > in_hi) append(rim, std::max(at, in_hi), row_end - std::max(at, in_hi));
         }
-      });
+        at = row_end;
+      }
+    rim.shrink_to_fit();
+  }
   return out;
 }
 

@@ -106,7 +106,8 @@ HaloPattern make_halo_pattern(const HaloGeometry& geo, int rank, const core::Hal
 // Step j's inner cells are those of update[j - 1] inside a box, so the split keeps the box (in view
 // indices, clipped to the view: kernels::CycleRegions clips the cycle's own lists to it) and lists
 // only the rim, the rest of update[j - 1] (issue 40: a second list of the cycle's cells was the
-// largest allocation of a run's set-up).
+// largest allocation of a run's set-up), cut from update[j - 1]'s own runs (a sweep of the halo cells
+// took 10 ms of a 256^3 run's first cycles, where auto tries overlap).
 struct CycleSplit {
   std::vector<core::Box> inner;                 // [j - 1]: step j's inner box, view indices
   std::vector<std::vector<core::LineRun>> rim;  // [j - 1]: update[j - 1]'s cells outside it
