@@ -18,6 +18,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "benchstats/command_line.hpp"
@@ -36,10 +37,15 @@
 
 namespace {
 
-// Best over `repeats` of the slowest process's wall time of f (all processes start together).
+// The best and the median over `repeats` of the slowest process's wall time of f (all processes start
+// together): the best is the figure, the median its spread.
+struct Timing {
+  double best, median;
+};
+
 template <class F>
-double best_time(int repeats, F&& f) {
-  double best = std::numeric_limits<double>::max();
+Timing timing(int repeats, F&& f) {
+  std::vector<double> times;
   for (int r = 0; r < repeats; ++r) {
     Kokkos::fence();
     cartex::core::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
@@ -48,9 +54,16 @@ double best_time(int repeats, F&& f) {
     Kokkos::fence();
     double t = MPI_Wtime() - t0;
     cartex::core::check_mpi(MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
-    best = std::min(best, t);
+    times.push_back(t);
   }
-  return best;
+  std::sort(times.begin(), times.end());
+  const std::size_t n = times.size();
+  return {times.front(), n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2])};
+}
+
+template <class F>
+double best_time(int repeats, F&& f) {
+  return timing(repeats, std::forward<F>(f)).best;
 }
 
 struct Stream {
@@ -120,10 +133,10 @@ struct CycleBench {
     Kokkos::deep_copy(v.view, 1.0);
   }
   // A cycle of k steps (step j updating the block dilated k - j times), in skewed tiles of tile_y rows
-  // (0: one sweep per step): the best of `repeats`.
-  double time(const cartex::core::Stencil& s, int k, long tile_y, int repeats) {
+  // (0: one sweep per step): the best and the median of `repeats`.
+  Timing time(const cartex::core::Stencil& s, int k, long tile_y, int repeats) {
     const cartex::kernels::CycleRegions steps(pattern.layout, s, pattern.update, cartex::kernels::TemporalTiling{tile_y});
-    return best_time(repeats, [&] { op.apply_steps(u, v, 1e-3, steps, 1, k); });
+    return timing(repeats, [&] { op.apply_steps(u, v, 1e-3, steps, 1, k); });
   }
 };
 
@@ -148,7 +161,7 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
     CycleBench bench(s, g, k, decompose, rank, procs);
     const double updates = (decompose ? 1.0 : static_cast<double>(procs)) * k * static_cast<double>(g.cells());
     const auto mlups = [&](double t) { return updates / t / 1e6; };
-    const double t1 = bench.time(s, k, 0, repeats);
+    const double t1 = bench.time(s, k, 0, repeats).best;
     if (rank == 0) fmt::print("k = {}: one step at a time {:.1f} MLUP/s ({:.2f}x the bound)\n", k, mlups(t1), mlups(t1) / bound);
     if (k < 2) continue;
     // The same candidates on every process, whatever its own rows (as heat3d's set-up agrees them).
@@ -159,24 +172,27 @@ void print_temporal(const Case& c, const cartex::core::Stencil& s, const cartex:
     std::vector<long> tiles = tile_y > 0 ? std::vector<long>{tile_y} : cartex::kernels::tile_candidates(basis);
     std::string row;
     long best = tiles.front();
-    double best_t = std::numeric_limits<double>::max();
+    Timing best_timing{std::numeric_limits<double>::max(), 0.0};
     for (const long t : tiles) {
-      const double time = bench.time(s, k, t, repeats);
-      row += fmt::format(" {}:{:.0f}", t, mlups(time));
-      if (time < best_t) best = t, best_t = time;
+      const Timing time = bench.time(s, k, t, repeats);
+      row += fmt::format(" {}:{:.0f}", t, mlups(time.best));
+      if (time.best < best_timing.best) best = t, best_timing = time;
     }
+    const double best_t = best_timing.best;
     if (rank == 0)
-      fmt::print("  tile sweep (rows:MLUP/s){}; best {} ({:.1f} MLUP/s, {:.2f}x the bound, {:.2f}x one step at a time)\n", row,
-                 fmt::format("{} rows", best), mlups(best_t), mlups(best_t) / bound, t1 / best_t);
+      fmt::print("  tile sweep (rows:MLUP/s){}; best {} ({:.1f} MLUP/s, {:.2f}x the bound, {:.2f}x one step at a time; "
+                 "median of its {} cycles {:.1f})\n",
+                 row, fmt::format("{} rows", best), mlups(best_t), mlups(best_t) / bound, t1 / best_t, repeats,
+                 mlups(best_timing.median));
     if (tile_y > 0) continue;
     // Auto's walk, each trial the fastest of two cycles like a run's (AutoStepper::kTrialCycles).
     const long start = cartex::kernels::default_tile_y(basis);
     cartex::core::OrderedSearch search(tiles, static_cast<std::size_t>(std::find(tiles.begin(), tiles.end(), start) - tiles.begin()));
-    while (!search.done()) search.record(bench.time(s, k, search.next(), 2));
+    while (!search.done()) search.record(bench.time(s, k, search.next(), 2).best);
     std::vector<std::string> names;
     for (const long t : tiles) names.push_back(std::to_string(t));
     const long pick = search.best();
-    const double pick_t = pick == best ? best_t : bench.time(s, k, pick, repeats);
+    const double pick_t = pick == best ? best_t : bench.time(s, k, pick, repeats).best;
     if (rank == 0)
       fmt::print("  auto's walk: {}; the pick {:.1f} MLUP/s = {:.3f} of the best tile: {}\n", search.describe(names, "ms/cycle"),
                  mlups(pick_t), best_t / pick_t, best_t / pick_t >= 0.95 ? "within 5%" : "NOT within 5%");
