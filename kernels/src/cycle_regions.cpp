@@ -200,13 +200,31 @@ void fill_periodic_x(core::Field& f) {
       });
 }
 
+void fill_periodic_y(core::Field& f) {
+  const core::FieldLayout& l = f.layout;
+  const long lo = l.halo.lo[1], hi = l.halo.hi[1], n = l.box.n[1], ex = l.extent(0), ey = l.extent(1);
+  core::require(n >= lo && n >= hi, "fill_periodic_y: the block is shorter than the y halo");
+  const long z0 = l.halo.lo[2], rows = lo + hi;
+  double* v = f.view.data();
+  Kokkos::parallel_for(
+      "cartex::fill_periodic_y", Kokkos::RangePolicy<>(0, rows * l.box.n[2]), KOKKOS_LAMBDA(const long r) {
+        const long j = r % rows, plane = (z0 + r / rows) * ey;
+        const long y = j < lo ? j : lo + n + (j - lo), from = j < lo ? y + n : y - n;
+        for (long x = 0; x < ex; ++x) v[(plane + y) * ex + x] = v[(plane + from) * ex + x];
+      });
+}
+
 void apply_steps_one_by_one(const UpdateOperator& op, core::State& a, core::State& b, const CycleRegions& steps, int first, int last,
-                            const BetweenTiles& between, const PassWalls* walls, XGhosts x_ghosts) {
+                            const BetweenTiles& between, const PassWalls* walls, PeriodicGhosts ghosts) {
+  core::require(ghosts != PeriodicGhosts::kXY || !walls, "apply_steps: periodic y ghost rows asked with refreshed walls");
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;
     op.apply(even ? a : b, even ? b : a, steps.cells(t));
-    if (x_ghosts == XGhosts::kPeriodic && t == last)  // before the walls: they mirror these cells
-      for (core::Field& f : even ? b : a) fill_periodic_x(f);
+    if (ghosts != PeriodicGhosts::kAsComputed && t == last)  // before the walls: they mirror these cells
+      for (core::Field& f : even ? b : a) {
+        fill_periodic_x(f);
+        if (ghosts == PeriodicGhosts::kXY) fill_periodic_y(f);  // after x: the rows carry their x ghosts
+      }
     if (walls) {
       Kokkos::fence();
       walls->refresh(even ? b : a, t);

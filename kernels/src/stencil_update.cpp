@@ -272,18 +272,25 @@ void sweep_region(const Exec& exec, const Impl& m, const K& k, const core::Field
 // read, the value Boundary::refresh gives it after step t, from the same reads in the same order
 // (the z mirrors of a ghost plane step t + 1 reads lie within 2 rz planes of it, so step t + 2 has
 // not overwritten them; the y ghost rows and their mirrors stay in one tile: CycleRegions).
-// With `wrap` (XGhosts::kPeriodic), the last step gives each row of the block its periodic x ghosts
-// right after computing it, while the row is in cache: no later (tile, stage, step) of the pass reads
-// a row the last step wrote, for the same reason none reads its block cells.
+// With `ghosts` kX or kXY, the last step gives each row of the block its periodic x ghosts right
+// after computing it, while the row is in cache: no later (tile, stage, step) of the pass reads a row
+// the last step wrote, for the same reason none reads its block cells. With kXY, the last tile's last
+// step then copies the plane's y ghost rows from their images, on one thread once its rows are done:
+// the images (block rows, x ghosts filled) are final in the plane by then, and of the ghost rows, the
+// high ones are the last tile's (its earlier steps wrote the plane's before) and the low ones lie in
+// the first tile, done; later steps of the pass read the written buffer only in later planes.
 // Only tiles [tile0, tile1) of the pass run here, in order (a pass may be cut into several calls).
 template <core::Integrator S, class K, class Rows, class Single>
 void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                  int last, long tile0, long tile1, const PassWalls* walls, bool wrap, const Rows& rows, const Single& single) {
+                  int last, long tile0, long tile1, const PassWalls* walls, PeriodicGhosts ghosts, const Rows& rows,
+                  const Single& single) {
   double* const field[2] = {a.view.data(), b.view.data()};
   const core::FieldLayout& l = m.layout;
   const long ez = l.extent(2), rz = steps.reach_z();
   const long xlo = l.halo.lo[0], nx = l.box.n[0], xhi = l.halo.hi[0];
   const long y0 = l.halo.lo[1], y1 = y0 + l.box.n[1], z0 = l.halo.lo[2], z1 = z0 + l.box.n[2];
+  const long ex = l.extent(0), ey = l.extent(1), ny = l.box.n[1], yhi = l.halo.hi[1];
+  const bool wrap = ghosts != PeriodicGhosts::kAsComputed;
   const int n = last - first + 1;
   for (long i = tile0; i < tile1; ++i) {
     for (long s = 0; s < ez + (n - 1) * rz; ++s) {
@@ -296,6 +303,7 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
         const long lead = q == 0 ? m.lead : 0;
         const WallFill* fill = walls ? &walls->fill(t) : nullptr;
         const bool wrap_rows = wrap && q == n - 1 && z >= z0 && z < z1;
+        const bool wrap_plane = wrap_rows && ghosts == PeriodicGhosts::kXY && i == steps.tiles() - 1;
         const long ty0 = steps.tile_begin(i, q), ty1 = steps.tile_end(i, q);
         rows(ty0, ty1, [&](long y) {
           const long line = (z * l.extent(1) + y) * l.extent(0);
@@ -308,6 +316,12 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
           }
         });
         if (fill) single([&] { fill->rows_yz(v, z, ty0, ty1); });
+        if (wrap_plane)
+          single([&] {
+            double* plane = v + z * ey * ex;
+            std::copy(plane + ny * ex, plane + (y0 + ny) * ex, plane);
+            std::copy(plane + y0 * ex, plane + (y0 + yhi) * ex, plane + y1 * ex);
+          });
       }
     }
   }
@@ -319,7 +333,7 @@ void pass_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, dou
 // `between`, one such launch per tile and `between` on the calling thread after each but the last.
 template <core::Integrator S, class K>
 void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first,
-                   int last, const BetweenTiles& between, const PassWalls* walls, bool wrap) {
+                   int last, const BetweenTiles& between, const PassWalls* walls, PeriodicGhosts ghosts) {
   using Host = Kokkos::DefaultHostExecutionSpace;
   using Team = Kokkos::TeamPolicy<Host>::member_type;
   Kokkos::fence();  // the fields' last writers may still run
@@ -327,7 +341,7 @@ void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, do
   for (long t0 = 0; t0 < tiles; t0 += per_launch) {
     Kokkos::parallel_for(m.blocked_label, Kokkos::TeamPolicy<Host>(1, blocked_pass_threads()), [&](const Team& team) {
       pass_blocked<S>(
-          m, k, a, b, coeff, steps, first, last, t0, t0 + per_launch, walls, wrap,
+          m, k, a, b, coeff, steps, first, last, t0, t0 + per_launch, walls, ghosts,
           [&](long y0, long y1, const auto& row) {
             Kokkos::parallel_for(Kokkos::TeamThreadRange(team, y0, y1), row);
             team.team_barrier();
@@ -345,20 +359,25 @@ void sweep_blocked(const Impl& m, const K& k, core::Field& a, core::Field& b, do
 }  // namespace
 
 void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last,
-                                  const BetweenTiles& between, const PassWalls* walls, XGhosts x_ghosts) const {
+                                  const BetweenTiles& between, const PassWalls* walls, PeriodicGhosts ghosts) const {
   const Impl& m = *impl_;
   check_same_layout(m.layout, a, b);
-  const bool wrap = x_ghosts == XGhosts::kPeriodic;
-  if (wrap)
-    core::require(m.layout.box.n[0] >= std::max(m.layout.halo.lo[0], m.layout.halo.hi[0]),
+  const core::FieldLayout& l = m.layout;
+  if (ghosts != PeriodicGhosts::kAsComputed)
+    core::require(l.box.n[0] >= std::max(l.halo.lo[0], l.halo.hi[0]),
                   "StencilOperator::apply_steps: periodic x ghosts asked of a block narrower than the x halo");
+  if (ghosts == PeriodicGhosts::kXY) {
+    core::require(l.box.n[1] >= std::max(l.halo.lo[1], l.halo.hi[1]),
+                  "StencilOperator::apply_steps: periodic y ghost rows asked of a block shorter than the y halo");
+    core::require(!walls, "StencilOperator::apply_steps: periodic y ghost rows asked with refreshed walls");
+  }
   if constexpr (kHost) {
     if (steps.tiling().tile_y > 0) {
       with_kernel(m, [&](const auto& k) {
         if (m.scheme == core::Integrator::kExplicitEuler)
-          sweep_blocked<core::Integrator::kExplicitEuler>(m, k, a, b, coeff, steps, first, last, between, walls, wrap);
+          sweep_blocked<core::Integrator::kExplicitEuler>(m, k, a, b, coeff, steps, first, last, between, walls, ghosts);
         else
-          sweep_blocked<core::Integrator::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between, walls, wrap);
+          sweep_blocked<core::Integrator::kLeapfrog>(m, k, a, b, coeff, steps, first, last, between, walls, ghosts);
       });
       return;
     }
@@ -367,7 +386,10 @@ void StencilOperator::apply_steps(core::Field& a, core::Field& b, double coeff, 
   for (int t = first; t <= last; ++t) {
     const bool even = (t - first) % 2 == 0;
     apply(even ? a : b, even ? b : a, coeff, steps.cells(t));
-    if (wrap && t == last) fill_periodic_x(even ? b : a);  // before the walls: they mirror these cells
+    if (ghosts != PeriodicGhosts::kAsComputed && t == last) {  // before the walls: they mirror these cells
+      fill_periodic_x(even ? b : a);
+      if (ghosts == PeriodicGhosts::kXY) fill_periodic_y(even ? b : a);  // after x: the rows carry their x ghosts
+    }
     if (walls) {
       Kokkos::fence();
       walls->refresh(even ? b : a, t);

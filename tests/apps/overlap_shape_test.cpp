@@ -47,8 +47,8 @@ class DeferredUpdate final : public kernels::UpdateOperator {
   }
   void apply_steps(core::State& a, core::State& b, const kernels::CycleRegions& steps, int first, int last,
                    const kernels::BetweenTiles& between, const kernels::PassWalls* walls,
-                   kernels::XGhosts x_ghosts) const override {
-    op_->apply_steps(a, b, steps, first, last, between, walls, x_ghosts);
+                   kernels::PeriodicGhosts ghosts) const override {
+    op_->apply_steps(a, b, steps, first, last, between, walls, ghosts);
   }
   bool has_blocked_kernel() const override { return op_->has_blocked_kernel(); }
   std::string kernel_name() const override { return op_->kernel_name(); }

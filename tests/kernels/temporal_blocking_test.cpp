@@ -2,7 +2,7 @@
 // gives, in every cell of both fields (ghosts included), the bits of the same steps run one after
 // the other, for every builtin stencil (specialized kernels) and custom stencils (generic kernel),
 // Euler and leapfrog, k = 1..8, 2D and 3D, periodic and walls, several tile sizes; and a pass asked
-// for periodic x ghosts (XGhosts) leaves exactly those cells changed.
+// for periodic x and y ghosts (PeriodicGhosts) leaves exactly those cells changed.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -127,11 +127,13 @@ TEST(TemporalBlocking, BlockedCycleIsBitwiseTheSingleSteps) {
   }
 }
 
-// XGhosts::kPeriodic: the field the last step wrote holds, in every x ghost of every block row (the
-// view's whole x halo), the block cell n_x away in the same row, and everywhere else the bits of the
-// same steps asked for nothing; the other field is untouched by it. Blocked (several tile heights,
-// the pass starting at step 1 or 2) and one step at a time.
-TEST(TemporalBlocking, PeriodicXGhostsAreTheRowsImagesAndNothingElseChanges) {
+// PeriodicGhosts::kX: the field the last step wrote holds, in every x ghost of every block row (the
+// view's whole x halo), the block cell n_x away in the same row; kXY: also, in every ghost row in y of
+// every block plane (the view's whole y halo), the row n_y away, x ghosts included; everywhere else
+// the bits of the same steps asked for nothing; the other field is untouched by it. Blocked (several
+// tile heights, the pass starting at step 1 or 2) and one step at a time.
+TEST(TemporalBlocking, PeriodicGhostsAreTheirImagesAndNothingElseChanges) {
+  for (const PeriodicGhosts ghosts : {PeriodicGhosts::kX, PeriodicGhosts::kXY})
   for (const int dim : {2, 3}) {
     const core::GlobalGrid g = test_grid(dim, true);
     const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, 1, 1}, 1));
@@ -150,15 +152,16 @@ TEST(TemporalBlocking, PeriodicXGhostsAreTheRowsImagesAndNothingElseChanges) {
             Kokkos::deep_copy(a2.view, a1.view);
             Kokkos::deep_copy(b2.view, b1.view);
             op.apply_steps(a1, b1, 0.01, steps, first, k);
-            op.apply_steps(a2, b2, 0.01, steps, first, k, {}, nullptr, XGhosts::kPeriodic);
+            op.apply_steps(a2, b2, 0.01, steps, first, k, {}, nullptr, ghosts);
             Kokkos::fence();
             const bool in_b = (k - first) % 2 == 0;  // the field the last step wrote
             const std::string where = std::to_string(dim) + "D " + st.name + " k " + std::to_string(k) + " tile_y " +
-                                      std::to_string(tile_y) + " first " + std::to_string(first);
+                                      std::to_string(tile_y) + " first " + std::to_string(first) +
+                                      (ghosts == PeriodicGhosts::kXY ? " x and y" : " x");
             EXPECT_EQ(first_difference(in_b ? a1 : b1, in_b ? a2 : b2), -1) << where;
             HostView want = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), (in_b ? b1 : a1).view);
             HostView got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), (in_b ? b2 : a2).view);
-            const long lo = L.halo.lo[0], n = L.box.n[0], ghosts = lo + L.halo.hi[0];
+            const long lo = L.halo.lo[0], n = L.box.n[0], x_ghosts = lo + L.halo.hi[0];
             long filled = 0;
             for (long z = L.halo.lo[2]; z < L.halo.lo[2] + L.box.n[2]; ++z)
               for (long y = L.halo.lo[1]; y < L.halo.lo[1] + L.box.n[1]; ++y)
@@ -167,7 +170,18 @@ TEST(TemporalBlocking, PeriodicXGhostsAreTheRowsImagesAndNothingElseChanges) {
                   want(z, y, x) = want(z, y, x < lo ? x + n : x - n);
                   ++filled;
                 }
-            EXPECT_EQ(filled, ghosts * L.box.n[1] * L.box.n[2]) << where;
+            EXPECT_EQ(filled, x_ghosts * L.box.n[1] * L.box.n[2]) << where;
+            if (ghosts == PeriodicGhosts::kXY) {
+              const long ylo = L.halo.lo[1], ny = L.box.n[1];
+              long rows = 0;
+              for (long z = L.halo.lo[2]; z < L.halo.lo[2] + L.box.n[2]; ++z)
+                for (long y = 0; y < L.extent(1); ++y) {
+                  if (y >= ylo && y < ylo + ny) continue;
+                  for (long x = 0; x < L.extent(0); ++x) want(z, y, x) = want(z, y < ylo ? y + ny : y - ny, x);
+                  ++rows;
+                }
+              EXPECT_EQ(rows, (ylo + L.halo.hi[1]) * L.box.n[2]) << where;
+            }
             long wrong = 0;
             for (size_t i = 0; i < want.size(); ++i) wrong += std::memcmp(want.data() + i, got.data() + i, sizeof(double)) != 0;
             EXPECT_EQ(wrong, 0) << where;

@@ -69,13 +69,14 @@ Stepper::Stepper(const Setup& s, int k, const halo::HaloGeometry& geometry, cons
       overlap_(overlap),
       keeps_previous_level_(s.equation->integrator == core::Integrator::kLeapfrog),
       plan_(halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi, state_fields(s)})),
-      fills_x_ghosts_(plan_->skips_filled_x_ghosts() && !keeps_previous_level_),
       op_(std::move(update)),
       boundary_(kernels::make_boundary(s.cfg, physics::exact_solution(*s.equation, s.cfg))),
       first_step_(s.restart ? s.restart->step : 0),
       last_step_(s.cfg.steps),
       pass_end_(first_step_) {
   core::require(overlap_ready || !overlap, "Stepper: overlap without its regions");
+  // y ghost rows filled by the pass come before the walls' refresh, which would mirror them first.
+  if (!keeps_previous_level_) fill_dims_ = std::min(plan_->fillable_ghost_dims(), boundary_.refreshes() ? 1 : 2);
   // Leapfrog with k > 1: the state and its previous level in one exchange (2N fields).
   if (keeps_previous_level_ && k_ > 1)
     levels_plan_ = halo::make_halo_plan(s.cfg.backend, {pattern, s.comm(), &geometry, s.cfg.gpu_aware_mpi, 2 * state_fields(s)});
@@ -173,7 +174,7 @@ void Stepper::set_overlap(bool overlap) {
 }
 
 void Stepper::begin_at(long step) {
-  x_filled_state_.reset();  // another stepper may have written the fields since
+  filled_state_.reset();  // another stepper may have written the fields since
   first_step_ = step;
   steps_ = 0;
   pass_end_ = step;
@@ -216,22 +217,22 @@ void Stepper::exchange_u(core::State& u, core::State& next, long now) {
   if (shape_.exchanges_previous_level) {
     timed(exchange_seconds_, [&] { levels_plan_->exchange(set_of(u, next)); });
   } else {
-    if (x_filled_state_ == u[0].view.data()) plan_->expect_filled_x_ghosts();
+    if (filled_state_ == u[0].view.data()) plan_->expect_filled_ghosts(fill_dims_);
     timed(exchange_seconds_, [&] { plan_->exchange(set_of(u)); });
   }
-  x_filled_state_.reset();
+  filled_state_.reset();
   refresh_walls(u, now - 1);
 }
 
 void Stepper::region_step(const core::State& u, core::State& next, int j, long now) {
-  x_filled_state_.reset();
+  filled_state_.reset();
   // A one-step cycle updates exactly the block: the interior sweep is the fastest path for it.
   update(u, next, shape_.kind == CycleKind::kExchangeSweep ? nullptr : &cycle_->cells(j));
   refresh_walls(next, now);
 }
 
 void Stepper::exchange(core::State& u) {
-  x_filled_state_.reset();
+  filled_state_.reset();
   plan_->exchange(set_of(u));
   refresh_walls(u, first_step_ + steps_);
 }
@@ -247,7 +248,7 @@ void Stepper::overlapped_step(core::State& u, core::State& next, long now) {
   // The exchange's visible time: start, every progress() call, finish. Async: the host thread drives
   // the exchange from start to end while the device updates the interior, so all of it is visible
   // and "hidden" (hidden_fraction()) stays near 0; overlap_cost() shows what overlapped there.
-  x_filled_state_.reset();
+  filled_state_.reset();
   const StepSplit& split = step_split();  // made before the clock starts: not the exchange's cost
   const double begin = MPI_Wtime();
   timed(exchange_seconds_, [&] { plan_->start(set_of(u)); });
@@ -281,7 +282,7 @@ void Stepper::overlapped_step(core::State& u, core::State& next, long now) {
 
 void Stepper::overlapped_pass(core::State& u, core::State& next, long now) {
   core::require(!boundary_.refreshes(), "Stepper: a blocked pass with refreshed walls");
-  x_filled_state_.reset();
+  filled_state_.reset();
   const int last = pass_last(1, now);
   const double begin = MPI_Wtime();
   timed(exchange_seconds_, [&] { plan_->start(set_of(u)); });
@@ -327,14 +328,16 @@ void Stepper::pass(core::State& a, core::State& b, int j, long now) {
   core::PhaseScope phase(core::Phase::kUpdate);
   std::optional<kernels::PassWalls> walls;
   if (boundary_.refreshes()) walls.emplace(boundary_, a.layout(), now, j, last);
-  // At the cycle's end the next exchange can take the x ghosts from here (the last step wrote b when
-  // it is an even number of steps after step j, else a).
-  const bool fill_x = fills_x_ghosts_ && last == k_;
-  op_->apply_steps(a, b, *cycle_, j, last, {}, walls ? &*walls : nullptr,
-                   fill_x ? kernels::XGhosts::kPeriodic : kernels::XGhosts::kAsComputed);
+  // At the cycle's end the next exchange can take the periodic ghosts from here (the last step wrote b
+  // when it is an even number of steps after step j, else a).
+  const bool fill = fill_dims_ > 0 && last == k_;
+  const kernels::PeriodicGhosts ghosts = !fill ? kernels::PeriodicGhosts::kAsComputed
+                                         : fill_dims_ == 2 ? kernels::PeriodicGhosts::kXY
+                                                           : kernels::PeriodicGhosts::kX;
+  op_->apply_steps(a, b, *cycle_, j, last, {}, walls ? &*walls : nullptr, ghosts);
   Kokkos::fence();
-  x_filled_state_.reset();
-  if (fill_x) x_filled_state_ = ((last - j) % 2 == 0 ? b : a)[0].view.data();
+  filled_state_.reset();
+  if (fill) filled_state_ = ((last - j) % 2 == 0 ? b : a)[0].view.data();
   pass_end_ = now + (last - j);
   ++passes_;
   pass_steps_ += last - j + 1;
@@ -350,7 +353,7 @@ void Stepper::update(const core::State& u, core::State& next, const kernels::Cel
 }
 
 void Stepper::calibrate(core::State& u, core::State& next, bool next_is_scratch) {
-  x_filled_state_.reset();
+  filled_state_.reset();
   constexpr int kRepeats = 5;
   std::vector<double> exchange, step;
   // An overlapped pass is compared with a blocking one (exchange, then the cycle's k steps in one

@@ -189,14 +189,14 @@ class Stepper {
   CycleShape shape_;
   std::unique_ptr<halo::HaloPlan> plan_;         // the state's fields
   std::unique_ptr<halo::HaloPlan> levels_plan_;  // leapfrog with k > 1: the state and its previous level
-  // x periodic on one process and a plan that skips x ghosts filled by the caller (not with the
-  // previous level): a pass that ends a cycle fills them (kernels::XGhosts::kPeriodic), and the
-  // next exchange of that state says so (HaloPlan::expect_filled_x_ghosts), skipping a sweep over
-  // both ends of every row (issue 40).
-  bool fills_x_ghosts_ = false;
-  // The state whose x ghosts such a pass filled (its first field's data), until this stepper
+  // x (and y) periodic on one process and a plan that skips the ghosts a caller filled (not with the
+  // previous level; y not with refreshed walls): a pass that ends a cycle fills them
+  // (kernels::PeriodicGhosts::kX, kXY), and the next exchange of that state says so
+  // (HaloPlan::expect_filled_ghosts), skipping its sweeps over them (issue 40). 0: none.
+  int fill_dims_ = 0;
+  // The state whose ghosts such a pass filled (its first field's data), until this stepper
   // exchanges, updates otherwise, calibrates, or is switched to: none then.
-  std::optional<const double*> x_filled_state_;
+  std::optional<const double*> filled_state_;
   std::unique_ptr<kernels::UpdateOperator> op_;
   kernels::Boundary boundary_;
   std::string tiling_reason_;

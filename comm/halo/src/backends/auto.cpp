@@ -26,8 +26,8 @@ class ChosenPlan final : public HaloPlan {
   bool self_complete_at_start() const override { return plan_->self_complete_at_start(); }
   bool block_copied_at_start() const override { return plan_->block_copied_at_start(); }
   void copy_block_at_start(bool copy) override { plan_->copy_block_at_start(copy); }
-  bool skips_filled_x_ghosts() const override { return plan_->skips_filled_x_ghosts(); }
-  void expect_filled_x_ghosts() override { plan_->expect_filled_x_ghosts(); }
+  int fillable_ghost_dims() const override { return plan_->fillable_ghost_dims(); }
+  void expect_filled_ghosts(int dims) override { plan_->expect_filled_ghosts(dims); }
   HaloStats stats() const override { return plan_->stats(); }
   std::string backend() const override { return plan_->backend(); }
   std::string note() const override { return note_; }

@@ -4,8 +4,8 @@
 // inside start (staging/self_copy.hpp). N fields together: each message carries the blocks of every
 // field (staging/pack_list.hpp's layout), the self copy copies every field. On a slab decomposition
 // the messages across the split dimension go field to field as whole planes (staging/whole_planes.hpp),
-// after the self copies, whose ghost cells they carry (and the x ghosts a caller filled:
-// expect_filled_x_ghosts); the planes are read from the field until finish, so a caller that writes
+// after the self copies, whose ghost cells they carry (and the periodic ghosts a caller filled:
+// expect_filled_ghosts); the planes are read from the field until finish, so a caller that writes
 // the block while the exchange is in flight asks for the copy (copy_block_at_start): the planes it
 // sends are then copied into one buffer at start.
 #include "cartex/core/phase_profile.hpp"
@@ -30,7 +30,7 @@ class P2PPlan final : public HaloPlan {
         stats_(p2p_stats(pattern_, planes)),
         partners_(planes.rest(pattern_)),
         messages_(partners_.sends(), partners_.recvs(), in.comm, staging_of(in.memory()), in.fields, planes),
-        self_(partners_.self_sends(), partners_.self_recvs(), pattern_.layout, x_ghosts_fillable(in)) {}
+        self_(partners_.self_sends(), partners_.self_recvs(), pattern_.layout, fillable_dims_of(in)) {}
   void start(const FieldSet& f) override {
     f.require(static_cast<size_t>(fields_), pattern_.layout, "p2p");
     if (planes_) copy_self(f);
@@ -40,8 +40,8 @@ class P2PPlan final : public HaloPlan {
   bool self_complete_at_start() const override { return true; }
   bool block_copied_at_start() const override { return !planes_ || messages_.copies_plane_sends(); }
   void copy_block_at_start(bool copy) override { messages_.copy_plane_sends(copy); }
-  bool skips_filled_x_ghosts() const override { return self_.skips_filled_x(); }
-  void expect_filled_x_ghosts() override { self_.expect_filled_x(); }
+  int fillable_ghost_dims() const override { return self_.fillable_dims(); }
+  void expect_filled_ghosts(int dims) override { self_.expect_filled(dims); }
   void progress() override { messages_.progress(); }
   bool done() const override { return messages_.done(); }
   void finish(const FieldSet& f) override {

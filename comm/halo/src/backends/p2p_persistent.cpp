@@ -2,8 +2,8 @@
 // staging/partner_messages.hpp, on staged buffers) as persistent requests built once (MPI_Recv_init / MPI_Send_init on a duplicate of the
 // caller's communicator); each exchange is MPI_Startall of the receives, Kokkos pack, MPI_Startall of
 // the sends, then MPI_Testall (progress) or MPI_Waitall (finish) and Kokkos unpack; the blocks a rank
-// sends itself are copied field to field inside start (staging/self_copy.hpp; without the x ghosts
-// of the block's rows when the caller filled them: expect_filled_x_ghosts). N fields together: the
+// sends itself are copied field to field inside start (staging/self_copy.hpp; without the ghosts
+// the caller filled: expect_filled_ghosts). N fields together: the
 // requests are built on buffers N times as long, each message carrying the blocks of every field
 // (staging/pack_list.hpp's layout); the self copy copies every field.
 #include "cartex/core/phase_profile.hpp"
@@ -23,7 +23,7 @@ namespace {
 // The p2p_persistent plan.
 class P2PPersistentPlan final : public HaloPlan {
  public:
-  P2PPersistentPlan(const HaloPattern& pattern, MPI_Comm comm, Staging staging, int fields, bool x_fillable)
+  P2PPersistentPlan(const HaloPattern& pattern, MPI_Comm comm, Staging staging, int fields, int fillable_dims)
       : pattern_(exchange_part(pattern)),
         fields_(fields),
         partners_(pattern_),
@@ -32,7 +32,7 @@ class P2PPersistentPlan final : public HaloPlan {
         comm_(duplicate(comm)),
         buffers_(cell_lists(sends_), cell_lists(recvs_), staging, {}, fields),
         requests_(recvs_.size() + sends_.size(), MPI_REQUEST_NULL),
-        self_(partners_.self_sends(), partners_.self_recvs(), pattern_.layout, x_fillable) {
+        self_(partners_.self_sends(), partners_.self_recvs(), pattern_.layout, fillable_dims) {
     for (size_t m = 0; m < recvs_.size(); ++m)
       check_mpi(MPI_Recv_init(buffers_.recv_data() + buffers_.recvs().offset(m), static_cast<int>(buffers_.recvs().count(m)),
                               MPI_DOUBLE, recvs_[m].rank, recvs_[m].tag, comm_.get(), &requests_[m]),
@@ -69,8 +69,8 @@ class P2PPersistentPlan final : public HaloPlan {
   }
   bool self_complete_at_start() const override { return true; }
   bool block_copied_at_start() const override { return true; }
-  bool skips_filled_x_ghosts() const override { return self_.skips_filled_x(); }
-  void expect_filled_x_ghosts() override { self_.expect_filled_x(); }
+  int fillable_ghost_dims() const override { return self_.fillable_dims(); }
+  void expect_filled_ghosts(int dims) override { self_.expect_filled(dims); }
   void progress() override { phase_.progress(requests_, buffers_); }
   bool done() const override { return phase_.done(); }
   void finish(const FieldSet& f) override {
@@ -97,7 +97,7 @@ class P2PPersistentPlan final : public HaloPlan {
 }  // namespace
 
 std::unique_ptr<HaloPlan> make_p2p_persistent(const PlanInputs& in) {
-  return std::make_unique<P2PPersistentPlan>(in.pattern, in.comm, staging_of(in.memory()), in.fields, x_ghosts_fillable(in));
+  return std::make_unique<P2PPersistentPlan>(in.pattern, in.comm, staging_of(in.memory()), in.fields, fillable_dims_of(in));
 }
 
 std::optional<HaloStats> predict_p2p_persistent(const PlanInputs& in) {

@@ -1,6 +1,7 @@
 #include "staging/self_copy.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "cartex/core/error.hpp"
@@ -29,49 +30,58 @@ CopyRuns zip(const CellList& from, const CellList& to, const core::FieldLayout& 
   return runs.build();
 }
 
-// The copy left when the x ghosts of the block's rows hold their periodic images (the header's
-// picture): a halo cell in such a row is dropped; one in an x ghost of another row takes its value
-// from the same x of its source's row, a block row whose ghost holds the source's value (the source
-// lies a multiple of the block's width away in x).
-CopyRuns zip_filled_x(const CellList& from, const CellList& to, const core::FieldLayout& layout) {
-  const long ex = layout.extent(0), ey = layout.extent(1), lo = layout.halo.lo[0], n = layout.box.n[0];
-  const auto block_row = [&](long cell) {
-    const long row = cell / ex, y = row % ey - layout.halo.lo[1], z = row / ey - layout.halo.lo[2];
-    return y >= 0 && y < layout.box.n[1] && z >= 0 && z < layout.box.n[2];
+// The copy left when the caller filled the periodic ghosts of x .. dimension `last` (0: x, 1: y) in
+// the block's planes (the header's picture): a halo cell the caller filled is dropped; any other takes
+// its value from its source's image with the cell's own coordinates in those dimensions (its source
+// lies a multiple of the block's width away in each), a cell the caller filled or a block cell.
+CopyRuns zip_filled(const CellList& from, const CellList& to, const core::FieldLayout& layout, int last) {
+  const long ex = layout.extent(0), ey = layout.extent(1);
+  const auto coords = [&](long cell) {
+    return std::array<long, 3>{cell % ex - layout.halo.lo[0], cell / ex % ey - layout.halo.lo[1], cell / (ex * ey) - layout.halo.lo[2]};
   };
+  const auto inside = [&](long c, int d) { return c >= 0 && c < layout.box.n[d]; };
   CopyRuns::Builder runs(plane_cells(layout));
   auto t = to.begin();
   from.for_each([&](long f) {
-    const long cell = *t++, x = cell % ex;
-    if (x >= lo && x < lo + n) return runs.add(f, cell);
-    if (block_row(cell)) return;
-    core::require(block_row(f) && (f % ex - x) % n == 0, "self copy: an x ghost whose source is not its periodic image");
-    runs.add(f - f % ex + x, cell);
+    const long cell = *t++;
+    const auto c = coords(cell), s = coords(f);
+    bool filled = true;  // every dimension past `last` within the block
+    for (int d = last + 1; d < 3; ++d) filled = filled && inside(c[d], d);
+    if (filled) return;
+    long image = f;
+    for (int d = 0; d <= last; ++d) {
+      core::require(inside(s[d], d) && (s[d] - c[d]) % layout.box.n[d] == 0, "self copy: a ghost whose source is not its periodic image");
+      image += (c[d] - s[d]) * (d == 0 ? 1 : ex);
+    }
+    runs.add(image, cell);
   });
   return runs.build();
 }
 
 }  // namespace
 
-SelfCopy::SelfCopy(const CellList& from, const CellList& to, const core::FieldLayout& layout, bool x_fillable)
-    : runs_(zip(from, to, layout)), x_fillable_(x_fillable) {
-  if (x_fillable_) runs_filled_x_ = zip_filled_x(from, to, layout);
+SelfCopy::SelfCopy(const CellList& from, const CellList& to, const core::FieldLayout& layout, int fillable_dims)
+    : runs_(zip(from, to, layout)) {
+  for (int d = 0; d < fillable_dims; ++d) runs_filled_.push_back(zip_filled(from, to, layout, d));
 }
 
 void SelfCopy::run(const FieldSet& f) {
-  const CopyRuns& runs = next_ == Next::kSkipFilledX ? runs_filled_x_ : runs_;
-  next_ = Next::kAll;
+  const CopyRuns& runs = filled_ > 0 ? runs_filled_[filled_ - 1] : runs_;
+  filled_ = 0;
   if (runs.cells() == 0) return;
   runs.within_fields(kSelfCopy, f);
   Kokkos::DefaultExecutionSpace().fence();  // not a global fence: see staged_buffers.cpp
 }
 
-bool x_ghosts_fillable(const PlanInputs& in) {
-  if (!in.geometry) return false;
+int fillable_dims_of(const PlanInputs& in) {
+  if (!in.geometry) return 0;
   const core::Decomposition& dec = in.geometry->decomposition();
   const core::FieldLayout& l = in.pattern.layout;
-  return dec.procs().dims[0] == 1 && dec.grid().periodic[0] && l.halo.lo[0] + l.halo.hi[0] > 0 &&
-         l.box.n[0] >= std::max(l.halo.lo[0], l.halo.hi[0]);
+  const auto fillable = [&](int d) {
+    return dec.procs().dims[d] == 1 && dec.grid().periodic[d] && l.halo.lo[d] + l.halo.hi[d] > 0 &&
+           l.box.n[d] >= std::max(l.halo.lo[d], l.halo.hi[d]);
+  };
+  return !fillable(0) ? 0 : dec.grid().dim >= 2 && fillable(1) ? 2 : 1;
 }
 
 }  // namespace cartex::halo

@@ -61,22 +61,35 @@ class PassWalls;  // boundary.hpp
 // there (HaloPlan::progress). Empty: nothing is called.
 using BetweenTiles = std::function<void()>;
 
-// What a call of apply_steps leaves in the x ghost cells of the block's rows after its last step:
+// What a call of apply_steps leaves in the ghost cells of a periodic dimension on one process after
+// its last step, drawn on one plane (z) of the block:
 //
-//   view row (y, z) of the block:   | g g | o o o o o o o o | g g |    o: the block's cells
-//                                      ^ o at i + n          ^ o at i - n   (n: the block's cells in x)
+//        x:  lo       block        hi
+//          | G G | c c c c c c c c | G G |   ghost rows in y (the view's whole y halo): kXY only
+//          | g g | o o o o o o o o | g g |   o: the block's cells
+//          | g g | o o o o o o o o | g g |   g: kX and kXY, the cell n_x to its right (low side) or
+//          | G G | c c c c c c c c | G G |      left (high side) in the same row
+//                                            c, G: the whole row n_y away in y, its g included
 //
 //   kAsComputed  whatever the steps computed or left there
-//   kPeriodic    every g over the view's whole x halo holds its periodic image: the cell n to its
-//                right (low side) or left (high side). For x periodic on one process, where the
-//                halo exchange would copy the same values (HaloPlan::expect_filled_x_ghosts): a
-//                blocked pass writes them while the row is in cache, the exchange's self copy then
-//                skips them (issue 40). Needs n at least the view's x halo on either side.
-enum class XGhosts { kAsComputed, kPeriodic };
+//   kX           every g over the view's whole x halo of every block row holds its periodic image
+//   kXY          kX, and every ghost row in y of the block's planes (view's whole y halo, x ghosts
+//                included) holds its periodic image; no refreshed walls (they would mirror the
+//                rows before this fills them)
+// For x (and y) periodic on one process, where the halo exchange would copy the same values
+// (HaloPlan::expect_filled_ghosts): a blocked pass writes a row's g right after computing it and a
+// plane's ghost rows right after its last tile's last step, while they are in cache, and the
+// exchange's self copy then skips them (issue 40). Needs n_x (n_y) at least the view's x (y) halo on
+// either side.
+enum class PeriodicGhosts { kAsComputed, kX, kXY };
 
-// Sets the x ghosts of every row of f's block to their periodic images (XGhosts::kPeriodic): one
+// Sets the x ghosts of every row of f's block to their periodic images (PeriodicGhosts::kX): one
 // Kokkos kernel, no fence. Throws cartex::core::Error if the block is narrower than the x halo.
 void fill_periodic_x(core::Field& f);
+// Sets the ghost rows in y of every plane of f's block, x ghosts included, to their periodic images
+// (the rest of PeriodicGhosts::kXY, after fill_periodic_x): one Kokkos kernel, no fence. Throws
+// cartex::core::Error if the block is shorter than the y halo.
+void fill_periodic_y(core::Field& f);
 
 // How the host sweeps the steps of a cycle: one step at a time (tile_y = 0) or in tiles of tile_y rows.
 struct TemporalTiling {

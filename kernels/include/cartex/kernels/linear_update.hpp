@@ -23,8 +23,8 @@ class LinearUpdate final : public FieldUpdate {
   }
   void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
                    const BetweenTiles& between = {}, const PassWalls* walls = nullptr,
-                   XGhosts x_ghosts = XGhosts::kAsComputed) const override {
-    op_.apply_steps(a, b, coeff_, steps, first, last, between, walls, x_ghosts);
+                   PeriodicGhosts ghosts = PeriodicGhosts::kAsComputed) const override {
+    op_.apply_steps(a, b, coeff_, steps, first, last, between, walls, ghosts);
   }
   bool has_blocked_kernel() const override { return true; }
   std::string kernel_name() const override { return op_.kernel_name(); }

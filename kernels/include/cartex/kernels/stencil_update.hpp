@@ -75,11 +75,11 @@ class StencilOperator {
   // Steps first .. last of a cycle (UpdateOperator::apply_steps): on the host, when steps is tiled,
   // in one pass of skewed tiles (cycle_regions.hpp); otherwise one region sweep per step. `between`
   // runs between tiles (one launch per tile then) or steps; `walls`: the refreshed walls' ghost cells
-  // between the steps (inside the pass when tiled); `x_ghosts`: XGhosts (the pass fills each row's
-  // right after its last step computed it).
+  // between the steps (inside the pass when tiled); `ghosts`: PeriodicGhosts (the pass fills each
+  // row's right after its last step computed it, a plane's y ghost rows after its last tile).
   void apply_steps(core::Field& a, core::Field& b, double coeff, const CycleRegions& steps, int first, int last,
                    const BetweenTiles& between = {}, const PassWalls* walls = nullptr,
-                   XGhosts x_ghosts = XGhosts::kAsComputed) const;
+                   PeriodicGhosts ghosts = PeriodicGhosts::kAsComputed) const;
   // The kernel that apply() runs: "star<D,r>" (and spacing classes), "box9", "box27" or "generic".
   const char* kernel_name() const;
 

@@ -37,12 +37,12 @@ class UpdateOperator {
   // Steps first .. last of a cycle: step t reads states[(t - first) % 2] and writes the other, with
   // states = {a, b}, over steps.cells(t); the same bits as that many apply() calls; `between` runs
   // between tiles (BetweenTiles); with `walls`, each step's refreshed wall ghost cells are filled as
-  // Boundary::refresh would after it; `x_ghosts` says what the x ghosts of the block's rows hold
-  // after the last step (XGhosts). This default runs the steps one after the other, `between`
-  // after each, then fill_periodic_x if asked; an update with a blocked kernel overrides it.
+  // Boundary::refresh would after it; `ghosts` says what the periodic ghosts of the block hold
+  // after the last step (PeriodicGhosts). This default runs the steps one after the other, `between`
+  // after each, then fill_periodic_x (and _y) if asked; an update with a blocked kernel overrides it.
   virtual void apply_steps(core::State& a, core::State& b, const CycleRegions& steps, int first, int last,
                            const BetweenTiles& between = {}, const PassWalls* walls = nullptr,
-                           XGhosts x_ghosts = XGhosts::kAsComputed) const;
+                           PeriodicGhosts ghosts = PeriodicGhosts::kAsComputed) const;
   // True if apply_steps has a blocked kernel (one pass over memory for several steps).
   virtual bool has_blocked_kernel() const { return false; }
   // What runs, for the summary (e.g. "star<3,1>", "point update varcoef").
@@ -62,7 +62,7 @@ class FieldUpdate : public UpdateOperator {
     Kokkos::fence();
   }
   virtual void apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
-                           const BetweenTiles& between, const PassWalls* walls, XGhosts x_ghosts) const;
+                           const BetweenTiles& between, const PassWalls* walls, PeriodicGhosts ghosts) const;
 
   void apply(const core::State& in, core::State& out) const final { apply(one(in), one(out)); }
   void apply(const core::State& in, core::State& out, const CellRegion& cells) const final { apply(one(in), one(out), cells); }
@@ -71,8 +71,8 @@ class FieldUpdate : public UpdateOperator {
     apply_async(exec, one(in), one(out), cells);
   }
   void apply_steps(core::State& a, core::State& b, const CycleRegions& steps, int first, int last, const BetweenTiles& between = {},
-                   const PassWalls* walls = nullptr, XGhosts x_ghosts = XGhosts::kAsComputed) const final {
-    apply_steps(one(a), one(b), steps, first, last, between, walls, x_ghosts);
+                   const PassWalls* walls = nullptr, PeriodicGhosts ghosts = PeriodicGhosts::kAsComputed) const final {
+    apply_steps(one(a), one(b), steps, first, last, between, walls, ghosts);
   }
 
  private:
@@ -88,7 +88,7 @@ class FieldUpdate : public UpdateOperator {
 
 // Steps first .. last of a cycle one after the other (UpdateOperator::apply_steps' meaning).
 void apply_steps_one_by_one(const UpdateOperator& op, core::State& a, core::State& b, const CycleRegions& steps, int first, int last,
-                            const BetweenTiles& between, const PassWalls* walls, XGhosts x_ghosts);
+                            const BetweenTiles& between, const PassWalls* walls, PeriodicGhosts ghosts);
 
 inline void UpdateOperator::apply_async(const Kokkos::DefaultExecutionSpace&, const core::State& in, core::State& out,
                                         const CellRegion& cells) const {
@@ -97,14 +97,14 @@ inline void UpdateOperator::apply_async(const Kokkos::DefaultExecutionSpace&, co
 }
 
 inline void UpdateOperator::apply_steps(core::State& a, core::State& b, const CycleRegions& steps, int first, int last,
-                                        const BetweenTiles& between, const PassWalls* walls, XGhosts x_ghosts) const {
-  apply_steps_one_by_one(*this, a, b, steps, first, last, between, walls, x_ghosts);
+                                        const BetweenTiles& between, const PassWalls* walls, PeriodicGhosts ghosts) const {
+  apply_steps_one_by_one(*this, a, b, steps, first, last, between, walls, ghosts);
 }
 
 inline void FieldUpdate::apply_steps(core::Field& a, core::Field& b, const CycleRegions& steps, int first, int last,
-                                     const BetweenTiles& between, const PassWalls* walls, XGhosts x_ghosts) const {
+                                     const BetweenTiles& between, const PassWalls* walls, PeriodicGhosts ghosts) const {
   core::State sa(a), sb(b);
-  apply_steps_one_by_one(*this, sa, sb, steps, first, last, between, walls, x_ghosts);
+  apply_steps_one_by_one(*this, sa, sb, steps, first, last, between, walls, ghosts);
 }
 
 }  // namespace cartex::kernels

@@ -138,14 +138,16 @@ class HaloPlan {
   // the field (staging/whole_planes.hpp), and an overlapped blocked pass wants the copy. Only while
   // no exchange is in flight. Plans that always copy, or never can, ignore it.
   virtual void copy_block_at_start(bool) {}
-  // True if the plan copies the x ghost cells of the block's rows within the rank (x periodic on one
-  // process) and leaves them out of a start announced by expect_filled_x_ghosts(): p2p and
-  // p2p_persistent (staging/self_copy.hpp).
-  virtual bool skips_filled_x_ghosts() const { return false; }
-  // The caller's word for the next start() only: every x ghost cell of every row of the block, in
-  // every field, holds its periodic image already (kernels::XGhosts::kPeriodic, written by the pass
-  // that computed the rows). Plans for which skips_filled_x_ghosts() is false ignore it.
-  virtual void expect_filled_x_ghosts() {}
+  // How many of the dimensions x, y the caller may fill the periodic ghosts of instead of the plan's
+  // copy within the rank (a periodic dimension on one process), leaving them out of a start announced
+  // by expect_filled_ghosts(): 0 none; 1 x, the x ghosts of the block's rows; 2 also y, the ghost
+  // rows in y of the block's planes. p2p and p2p_persistent (staging/self_copy.hpp); 0 elsewhere.
+  virtual int fillable_ghost_dims() const { return 0; }
+  // The caller's word for the next start() only: the periodic ghosts of the first `dims` (1 or 2,
+  // at most fillable_ghost_dims()) of x, y, in every field, hold their images already
+  // (kernels::PeriodicGhosts::kX, kXY: written by the pass that computed the rows). Plans that
+  // fill none ignore it.
+  virtual void expect_filled_ghosts(int /*dims*/) {}
   // start + finish.
   void exchange(const FieldSet& f) {
     start(f);
