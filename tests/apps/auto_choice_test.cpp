@@ -1,6 +1,7 @@
 // A measured `auto` is one choice on every rank: each rank's times differ (injected here, skewed by
 // rank and by a per-rank jitter), the search is fed the slowest rank's (agreed_seconds), and every rank
-// ends on the same pick: the one the slowest-rank times give.
+// ends on the same pick: the one the slowest-rank times give. A trial ends after one cycle only when
+// that cycle is more than AutoStepper::kCutMargin slower than the fastest candidate of its phase.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -37,6 +38,19 @@ TEST(AutoChoice, EveryRankPicksWhatTheSlowestRanksTimesPick) {
   ASSERT_EQ(MPI_Allgather(&mine, 1, MPI_LONG, picks.data(), 1, MPI_LONG, MPI_COMM_WORLD), MPI_SUCCESS);
   for (int r = 0; r < size; ++r) EXPECT_EQ(picks[r], picks[0]) << "rank " << r;
   if (size > 1) EXPECT_EQ(agreed.best(), 128);  // the slower ranks' valley decides
+}
+
+TEST(AutoChoice, ATrialEndsAfterOneCycleOnlyWhenClearlySlower) {
+  const std::vector<long> tiles{8, 16, 32, 64, 128};
+  core::OrderedSearch search(tiles, 2);
+  EXPECT_FALSE(app::AutoStepper::loses_at_first_cycle(100.0, search));  // nothing to compare with yet
+  search.record(2.0);  // 32 rows
+  const double margin = app::AutoStepper::kCutMargin;
+  EXPECT_FALSE(app::AutoStepper::loses_at_first_cycle(2.0 * (1 + margin) * 0.99, search));
+  EXPECT_TRUE(app::AutoStepper::loses_at_first_cycle(2.0 * (1 + margin) * 1.01, search));
+  search.record(1.5);  // 64 rows: the fastest so far is the reference
+  EXPECT_TRUE(app::AutoStepper::loses_at_first_cycle(1.5 * (1 + margin) * 1.01, search));
+  EXPECT_FALSE(app::AutoStepper::loses_at_first_cycle(1.6, search));
 }
 
 }  // namespace

@@ -195,6 +195,17 @@ bool AutoStepper::next_trial() {
   return true;
 }
 
+bool AutoStepper::loses_at_first_cycle(double first, const core::OrderedSearch& search) {
+  std::optional<double> fastest;
+  for (const auto& m : search.measured())
+    if (!fastest || m.seconds < *fastest) fastest = m.seconds;
+  return fastest && first > (1 + kCutMargin) * *fastest;
+}
+
+bool AutoStepper::first_cycle_loses() {
+  return !search_->measured().empty() && loses_at_first_cycle(agreed_seconds(*trial_best_, s_.comm()), *search_);
+}
+
 void AutoStepper::choose(long candidate) {
   switch (phase_) {
     case Phase::kSteps:
@@ -275,7 +286,7 @@ void AutoStepper::step(core::State& u, core::State& next) {
     if (!trial_best_ || per_step < *trial_best_) trial_best_ = per_step;
     cycle_seconds_ = 0;
   }
-  if (trial_steps_ < trial_length_) return;
+  if (trial_steps_ < trial_length_ && (trial_steps_ != k_ || !first_cycle_loses())) return;
   // A whole number of cycles: the stepper is settled, and every rank is here at the same step.
   const double per_step = agreed_seconds(*trial_best_, s_.comm());  // a whole number of cycles: at least one
   trials_.push_back({trial_steps_, agreed_seconds(trial_seconds_, s_.comm())});

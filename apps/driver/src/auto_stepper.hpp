@@ -2,7 +2,8 @@
 // The steps of a run, on the stepper its automatic choices settle on. halo.steps_per_exchange,
 // halo.temporal_blocking and comm.overlap `auto` are measured on the run's own cycles, which are
 // kept: every k, tile and overlap gives the same bits. A trial is whole cycles of one configuration,
-// at least two and kTrialSteps steps; its time is its fastest cycle's per step, agreed as the slowest
+// at least two and kTrialSteps steps (one, when the first is already more than kCutMargin slower than
+// the fastest candidate of its phase); its time is its fastest cycle's per step, agreed as the slowest
 // rank's (agreed_seconds); the trials walk one OrderedSearch (cartex/core/ordered_search.hpp) per choice in turn:
 //
 //   phase     candidates (in order)                  start          a trial                 next
@@ -50,6 +51,11 @@ class AutoStepper {
   static constexpr long kTrialSteps = 4;
   // Cycles of a trial at least: its time is its fastest cycle's, so one preempted cycle does not decide.
   static constexpr long kTrialCycles = 2;
+  // ... unless its first cycle is this much slower than the phase's fastest so far: a second cycle
+  // could only confirm a loser (a preempted cycle of a tile walk on a quiet guest is a few percent;
+  // the candidates cut here ran 8-14% slower in every run of issue 40), and costs about 0.5% of a
+  // 200-step 256^3 run.
+  static constexpr double kCutMargin = 0.10;
   // A k whose stepper is not built yet is tried only if building it (predicted from the set-up's)
   // costs at most this share of the run's remaining time at the best speed measured so far.
   static constexpr double kBuildShare = 0.01;
@@ -111,6 +117,15 @@ class AutoStepper {
   // Chooses the running phase's next trial and returns true; or, when its search is done (or the
   // budget is spent), chooses its pick, files it and returns false.
   bool next_trial();
+  // After a trial's first cycle: true if its slowest rank's time is more than kCutMargin above the
+  // fastest candidate its phase measured. Collective (every rank holds the same records).
+  bool first_cycle_loses();
+ public:
+  // The rule of first_cycle_loses: `first` (seconds per step, agreed) more than kCutMargin above the
+  // fastest of `search`'s measurements; false before any.
+  static bool loses_at_first_cycle(double first, const core::OrderedSearch& search);
+
+ private:
   // Makes `candidate` of the running phase the choice.
   void choose(long candidate);
   // Puts the choices into effect at the start of a step (the end of a cycle): switches steppers,
