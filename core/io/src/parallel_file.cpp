@@ -142,7 +142,11 @@ void ParallelFile::write_table(const std::string& name, const Table& t) {
 
 double ParallelFile::commit() {
   if (abort_requested(path_)) {
-    core::abort_job(comm_, rank_ == 0 ? fmt::format("cartex io: CARTEX_IO_TEST_ABORT: aborting while writing {}", tmp_) : "", 3);
+    if (rank_ == 0) core::abort_job(comm_, fmt::format("cartex io: CARTEX_IO_TEST_ABORT: aborting while writing {}", tmp_), 3);
+    // The others wait in a barrier rank 0 never joins: its abort ends them, after its line is out. Had
+    // they aborted too, MPICH's launcher could kill rank 0 before it printed (seen in CI).
+    const int rc = MPI_Barrier(comm_);
+    core::abort_job(comm_, rc == MPI_SUCCESS ? "" : fmt::format("rank {}: MPI_Barrier failed awaiting rank 0's abort", rank_), 3);
   }
   h5::check(H5Fflush(file_.get(), H5F_SCOPE_GLOBAL), fmt::format("H5Fflush {}", tmp_));
   xfer_.close_checked("closing a transfer property list");
