@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "cartex/cart/cx_cart.h"
+#include "cartex/core/leak_check.h"
 
 static int failures = 0;
 
@@ -16,7 +17,9 @@ static int failures = 0;
   } while (0)
 
 int main(int argc, char** argv) {
+  cartex_untracked_allocations_begin();
   MPI_Init(&argc, &argv);
+  cartex_untracked_allocations_end();
   int p = 0, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -60,6 +63,7 @@ int main(int argc, char** argv) {
   MPI_Comm_free(&cart);
   int any = 0;
   MPI_Allreduce(&failures, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  cartex_check_leaks_now();
   MPI_Finalize();
   return any != 0;
 }

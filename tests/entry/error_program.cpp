@@ -8,6 +8,7 @@
 
 #include "cartex/cart/error.hpp"
 #include "cartex/core/error.hpp"
+#include "cartex/core/leak_check.h"
 #include "cartex/entry/run_main.hpp"
 #include "cartex/graph/error.hpp"
 
@@ -27,7 +28,10 @@ void throw_error(const std::string& kind) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  {
+    cartex::core::UntrackedAllocations mpi_own;  // cartex/core/leak_check.h
+    MPI_Init(&argc, &argv);
+  }
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -41,6 +45,7 @@ int main(int argc, char** argv) {
         MPI_Barrier(MPI_COMM_WORLD);
         return 0;
       });
+  cartex::core::check_leaks_now();
   MPI_Finalize();
   return code;
 }

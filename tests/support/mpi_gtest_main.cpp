@@ -7,6 +7,8 @@
 
 #include <cstdio>
 
+#include "cartex/core/leak_check.h"
+
 #ifdef CARTEX_TEST_KOKKOS
 #include <Kokkos_Core.hpp>
 #endif
@@ -31,7 +33,10 @@ class RankFailurePrinter : public ::testing::EmptyTestEventListener {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  {
+    cartex::core::UntrackedAllocations mpi_own;
+    MPI_Init(&argc, &argv);
+  }
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   ::testing::InitGoogleTest(&argc, argv);
@@ -49,6 +54,7 @@ int main(int argc, char** argv) {
   }
   int any_failed = 0;
   MPI_Allreduce(&local_failed, &any_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  cartex::core::check_leaks_now();
   MPI_Finalize();
   return any_failed;
 }

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "cartex/core/leak_check.h"
+
 namespace cartex::entry {
 namespace {
 
@@ -20,7 +22,12 @@ bool succeeded(int rc, const char* call, const char* program) {
 }  // namespace
 
 bool init_mpi(int* argc, char*** argv, const char* program) {
-  if (!succeeded(MPI_Init(argc, argv), "MPI_Init", program)) return false;
+  int rc = MPI_SUCCESS;
+  {
+    core::UntrackedAllocations mpi_own;
+    rc = MPI_Init(argc, argv);
+  }
+  if (!succeeded(rc, "MPI_Init", program)) return false;
   // Errors return instead of ending the job inside MPI: a failing call returns its code, which
   // check_mpi turns into a cartex::core::Error naming the call (reported by run_main on every rank).
   // Communicators made from MPI_COMM_WORLD (duplicates, splits, topologies) inherit the handler.
@@ -30,6 +37,7 @@ bool init_mpi(int* argc, char*** argv, const char* program) {
 }
 
 int finalize_mpi(int code, const char* program) {
+  core::check_leaks_now();
   if (succeeded(MPI_Finalize(), "MPI_Finalize", program)) return code;
   return code != 0 ? code : 1;
 }
