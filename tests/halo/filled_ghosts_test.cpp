@@ -15,6 +15,7 @@
 #include <random>
 
 #include "cartex/halo/backends.hpp"
+#include "built_pattern.hpp"
 #include "exchange_check.hpp"
 #include "mpi_world.hpp"
 
@@ -23,32 +24,16 @@ namespace {
 
 using namespace halo;
 
-struct Built {
-  core::Decomposition dec;
-  HaloGeometry geo;
-  HaloPattern pattern;
-};
-
 // x (and y, with `y_whole`) on one process, the others as MPI_Dims_create splits them; `extra` more
 // view halo cells.
-Built setup(const test::Case& c, int extra, bool y_whole = false) {
-  const core::GlobalGrid g = c.grid();
-  const core::Decomposition dec(g, core::ProcessGrid::create(g, {1, y_whole ? 1 : 0, 0}, test::world_size()));
-  HaloGeometry geo(dec, c.stencil(), c.k);
-  core::HaloWidths view = geo.widths();
-  for (int d = 0; d < g.dim; ++d) view.lo[d] += extra, view.hi[d] += extra;
-  HaloPattern pattern = make_halo_pattern(geo, test::world_rank(), view);
-  return {dec, std::move(geo), std::move(pattern)};
+test::BuiltPattern setup(const test::Case& c, int extra, bool y_whole = false) {
+  return test::build_pattern(c, {1, y_whole ? 1 : 0, 0}, extra);
 }
 
 test::Case random_case(std::mt19937& rng) {
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const char* shapes[] = {"star", "box", "upwind", "down"};
   test::Case c;
-  c.dim = pick(2, 3);
-  c.shape = shapes[pick(0, 3)];
-  c.radius = pick(1, c.shape == std::string("box") ? 2 : 3);
-  c.k = pick(1, c.radius > 2 ? 2 : 3);
+  test::pick_random_stencil(c, rng);
   const int w = c.radius * c.k;
   c.periodic = {true, pick(0, 1) == 1, c.dim == 2 || pick(0, 1) == 1};
   c.n = {1, 1, 1};
@@ -76,7 +61,7 @@ void set_filled(const core::FieldLayout& L, const core::FieldView::HostMirror& h
 
 // What a plan built by setup() offers: x always (these cases are wide enough), y where it is
 // periodic on one process and the block at least as long as the view's y halo.
-int offered(const test::Case& c, const Built& b) {
+int offered(const test::Case& c, const test::BuiltPattern& b) {
   const core::FieldLayout& L = b.pattern.layout;
   const bool y = b.dec.procs().dims[1] == 1 && c.periodic[1] && L.box.n[1] >= std::max(L.halo.lo[1], L.halo.hi[1]);
   return y ? 2 : 1;
@@ -91,7 +76,7 @@ TEST(FilledGhosts, RandomCasesFillTheRestOfTheExactHalo) {
     const int extra = i % 3 == 0 ? 2 : 0;
     // y on one process: in 3D any time, in 2D only on one rank (the split must go somewhere)
     const bool y_whole = (c.dim == 3 || test::world_size() == 1) && i % 2 == 1;
-    const Built s = setup(c, extra, y_whole);
+    const test::BuiltPattern s = setup(c, extra, y_whole);
     const core::FieldLayout& L = s.pattern.layout;
     for (const char* backend : {"p2p", "p2p_persistent"}) {
       const std::string what = std::string("seed ") + std::to_string(seed) + " case " + std::to_string(i) + " " + c.describe() +
@@ -125,7 +110,7 @@ TEST(FilledGhosts, TheWordHoldsForOneStartAndTheCellsAreLeftAlone) {
     test::Case c{3, {9, 0, 0}, {true, true, true}, dims == 2 ? "box" : "star", 1, 2};
     c.n[1] = dims == 2 ? 6 : 4L * test::world_size() + 1;
     c.n[2] = dims == 2 ? 4L * test::world_size() + 1 : 5;
-    const Built s = setup(c, 0, dims == 2);
+    const test::BuiltPattern s = setup(c, 0, dims == 2);
     const core::FieldLayout& L = s.pattern.layout;
     const long ghosts = (L.halo.lo[0] + L.halo.hi[0]) * L.box.n[1] * L.box.n[2] +
                         (dims == 2 ? (L.halo.lo[1] + L.halo.hi[1]) * L.extent(0) * L.box.n[2] : 0);
@@ -156,27 +141,27 @@ TEST(FilledGhosts, NotTakenWhereTheRuleFails) {
   test::Case c{3, {6, 0, 0}, {false, true, true}, "star", 1, 2};
   c.n[1] = 4L * test::world_size();
   c.n[2] = 6;
-  const Built walls = setup(c, 0);  // walls in x
+  const test::BuiltPattern walls = setup(c, 0);  // walls in x
   EXPECT_EQ(make_halo_plan("p2p", {walls.pattern, MPI_COMM_WORLD, &walls.geo})->fillable_ghost_dims(), 0);
   c.periodic[0] = true;
   c.n[0] = 3;  // narrower than a view halo of 2 + 2 cells: a ghost's image is another ghost
-  const Built narrow = setup(c, 2);
+  const test::BuiltPattern narrow = setup(c, 2);
   EXPECT_EQ(make_halo_plan("p2p", {narrow.pattern, MPI_COMM_WORLD, &narrow.geo})->fillable_ghost_dims(), 0);
   c.n[0] = 6;
-  const Built wide = setup(c, 0);
+  const test::BuiltPattern wide = setup(c, 0);
   EXPECT_EQ(make_halo_plan("cart_combining", {wide.pattern, MPI_COMM_WORLD, &wide.geo})->fillable_ghost_dims(), 0);
   EXPECT_EQ(make_halo_plan("p2p", {wide.pattern, MPI_COMM_WORLD, &wide.geo})->fillable_ghost_dims(), offered(c, wide));
   // y on one process: walled, too short for the view's y halo, or periodic and long enough
   c.n[2] = 4L * test::world_size();
   c.periodic[1] = false;
-  const Built y_walls = setup(c, 0, true);
+  const test::BuiltPattern y_walls = setup(c, 0, true);
   EXPECT_EQ(make_halo_plan("p2p", {y_walls.pattern, MPI_COMM_WORLD, &y_walls.geo})->fillable_ghost_dims(), 1);
   c.periodic[1] = true;
   c.n[1] = 3;
-  const Built y_short = setup(c, 2, true);
+  const test::BuiltPattern y_short = setup(c, 2, true);
   EXPECT_EQ(make_halo_plan("p2p", {y_short.pattern, MPI_COMM_WORLD, &y_short.geo})->fillable_ghost_dims(), 1);
   c.n[1] = 6;
-  const Built y_wide = setup(c, 0, true);
+  const test::BuiltPattern y_wide = setup(c, 0, true);
   EXPECT_EQ(make_halo_plan("p2p_persistent", {y_wide.pattern, MPI_COMM_WORLD, &y_wide.geo})->fillable_ghost_dims(), 2);
 }
 

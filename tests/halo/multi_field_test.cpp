@@ -15,6 +15,7 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
+#include "built_pattern.hpp"
 #include "exchange_check.hpp"
 #include "mpi_world.hpp"
 
@@ -31,18 +32,6 @@ std::vector<test::Case> cases() {
       {2, {13, 11, 1}, {false, true, true}, "box", 2, 1},    // 2D, radius 2, mixed periodicity
       {3, {7, 6, 8}, {false, true, true}, "upwind", 2, 2},   // asymmetric neighbourhood, deep halo
   };
-}
-
-struct Built {
-  HaloGeometry geo;
-  HaloPattern pattern;
-};
-
-Built build(const test::Case& c) {
-  const core::GlobalGrid g = c.grid();
-  HaloGeometry geo(core::Decomposition(g, core::ProcessGrid::create(g, {0, 0, 0}, test::world_size())), c.stencil(), c.k);
-  HaloPattern pattern = make_halo_pattern(geo, test::world_rank());
-  return {std::move(geo), std::move(pattern)};
 }
 
 // Field q starts as fill_encoded with shift 1e6 q: the fields hold different values.
@@ -67,7 +56,7 @@ FieldSet set_of(const std::vector<std::unique_ptr<core::Field>>& fields, const s
 
 TEST(HaloManyFields, TogetherEqualsAloneBitwiseAndFillsEveryHalo) {
   for (const test::Case& c : cases()) {
-    const Built b = build(c);
+    const test::BuiltPattern b = test::build_pattern(c);
     const core::FieldLayout& L = b.pattern.layout;
     for (const Backend& row : backends()) {
       if (!runs_here(row)) continue;
@@ -103,7 +92,7 @@ TEST(HaloManyFields, TogetherEqualsAloneBitwiseAndFillsEveryHalo) {
 TEST(HaloManyFields, PackedBackendsStagedThroughHostBuffers) {
   // comm.gpu_aware_mpi off: the packed backends' N-field buffers copied to and from host buffers.
   for (const test::Case& c : {cases()[0], cases()[1]}) {
-    const Built b = build(c);
+    const test::BuiltPattern b = test::build_pattern(c);
     const core::FieldLayout& L = b.pattern.layout;
     for (const Backend& row : backends()) {
       if (row.zero_copy || !runs_here(row, core::GpuAwareMpiInput::kOff)) continue;
@@ -122,7 +111,7 @@ TEST(HaloManyFields, PackedBackendsStagedThroughHostBuffers) {
 
 TEST(HaloManyFields, MessagesAndRoundsOfOneFieldBytesNTimes) {
   for (const test::Case& c : cases()) {
-    const Built b = build(c);
+    const test::BuiltPattern b = test::build_pattern(c);
     for (const Backend& row : backends()) {
       if (!runs_here(row)) continue;
       const PlanInputs one{b.pattern, MPI_COMM_WORLD, &b.geo};
@@ -147,7 +136,7 @@ TEST(HaloManyFields, MessagesAndRoundsOfOneFieldBytesNTimes) {
 
 TEST(HaloManyFields, AWrongSetIsRefusedAndThePlanStaysUsable) {
   const test::Case c = cases().front();
-  const Built b = build(c);
+  const test::BuiltPattern b = test::build_pattern(c);
   const core::FieldLayout& L = b.pattern.layout;
   core::FieldLayout other = L;
   other.halo.hi[0] += 1;
@@ -174,7 +163,7 @@ TEST(HaloManyFields, AWrongSetIsRefusedAndThePlanStaysUsable) {
 // add() keeps the order, inline and past FieldSet::kInline (where the set moves to the heap).
 TEST(HaloManyFields, AddedSetKeepsOrderPastItsInlineStorage) {
   const test::Case c = cases().front();
-  const Built b = build(c);
+  const test::BuiltPattern b = test::build_pattern(c);
   const auto fields = encoded_fields(c, b.pattern.layout, FieldSet::kInline + 3);
   FieldSet set;
   for (size_t n = 0; n < fields.size(); ++n) {

@@ -10,7 +10,7 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
-#include "halo_test_support.hpp"
+#include "built_pattern.hpp"
 #include "mpi_world.hpp"
 
 namespace cartex {
@@ -37,17 +37,7 @@ bool same(const core::Field& a, const core::Field& b) {
 }
 
 // A periodic 3D 27pt case on every rank (several phases with messages on 2+ ranks).
-struct Built {
-  HaloGeometry geo;
-  HaloPattern pattern;
-};
-Built build() {
-  const int rank = test::world_rank(), size = test::world_size();
-  const test::Case c{3, {12, 10, 8}, {true, true, true}, "box", 1, 2};
-  HaloGeometry geo(core::Decomposition(c.grid(), core::ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
-  HaloPattern pattern = make_halo_pattern(geo, rank);
-  return {std::move(geo), std::move(pattern)};
-}
+test::BuiltPattern build() { return test::build_pattern({3, {12, 10, 8}, {true, true, true}, "box", 1, 2}); }
 
 // Calls progress() until done() or 20 seconds have passed; true if done.
 bool progress_until_done(HaloPlan& plan) {
@@ -58,7 +48,7 @@ bool progress_until_done(HaloPlan& plan) {
 
 TEST(HaloProgress, EveryOverlappingPlanCompletesThroughProgressAlone) {
   const int rank = test::world_rank();
-  const Built b = build();
+  const test::BuiltPattern b = build();
   for (const Backend& row : backends()) {
     if (!row.overlaps) continue;  // blocking plans complete inside start
     if (!halo::runs_here(row)) continue;
@@ -85,7 +75,7 @@ TEST(HaloProgress, EveryOverlappingPlanCompletesThroughProgressAlone) {
 
 TEST(HaloProgress, SelfBlocksAreCompleteWhenStartReturns) {
   const int rank = test::world_rank();
-  const Built b = build();
+  const test::BuiltPattern b = build();
   std::vector<long> self_cells;
   for (const Block& block : b.pattern.blocks)
     if (block.source == rank) self_cells.insert(self_cells.end(), block.recv.begin(), block.recv.end());
@@ -115,7 +105,7 @@ TEST(HaloProgress, EveryPlanExchangesFieldsMadeAfterOthersWereFreed) {
   // Plans bound to field buffers (zero-copy, persistent requests) meet a new field each round, whose
   // buffer may reuse a freed one's address, while still exchanging the first field.
   const int rank = test::world_rank();
-  const Built b = build();
+  const test::BuiltPattern b = build();
   for (const Backend& row : backends()) {
     if (!halo::runs_here(row)) continue;
     auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});
@@ -135,7 +125,7 @@ TEST(HaloProgress, EveryPlanExchangesFieldsMadeAfterOthersWereFreed) {
 }
 
 TEST(HaloProgress, ProgressOnEveryIdlePlanIsHarmless) {
-  const Built b = build();
+  const test::BuiltPattern b = build();
   for (const Backend& row : backends()) {
     if (!halo::runs_here(row)) continue;
     auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});

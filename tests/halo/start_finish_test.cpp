@@ -6,7 +6,7 @@
 
 #include "cartex/core/error.hpp"
 #include "cartex/halo/backends.hpp"
-#include "halo_test_support.hpp"
+#include "built_pattern.hpp"
 #include "mpi_check.hpp"
 #include "mpi_world.hpp"
 #include "start_finish.hpp"
@@ -17,20 +17,12 @@ namespace {
 using namespace halo;
 
 // The geometry and this rank's pattern of a periodic 6^3 grid on every rank of MPI_COMM_WORLD.
-struct Built {
-  HaloGeometry geo;
-  HaloPattern pattern;
-};
-Built build(const std::string& shape) {
-  const int rank = test::world_rank(), size = test::world_size();
-  const test::Case c{3, {6, 6, 6}, {true, true, true}, shape, 1, 1};
-  HaloGeometry geo(core::Decomposition(c.grid(), core::ProcessGrid::create(c.grid(), {0, 0, 0}, size)), c.stencil(), c.k);
-  HaloPattern pattern = make_halo_pattern(geo, rank);
-  return {std::move(geo), std::move(pattern)};
+test::BuiltPattern build(const std::string& shape) {
+  return test::build_pattern({3, {6, 6, 6}, {true, true, true}, shape, 1, 1});
 }
 
 TEST(HaloStartFinish, EveryBackendRefusesASecondStartAndAFinishWithoutStart) {
-  const Built b = build("box");
+  const test::BuiltPattern b = build("box");
   for (const Backend& row : backends()) {
     if (!halo::runs_here(row)) continue;
     auto plan = make_halo_plan(row.name, {b.pattern, MPI_COMM_WORLD, &b.geo});

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "cartex/halo/backends.hpp"
+#include "built_pattern.hpp"
 #include "exchange_check.hpp"
 #include "mpi_world.hpp"
 
@@ -19,29 +20,13 @@ namespace {
 
 using namespace halo;
 
-struct Slab {
-  core::Decomposition dec;
-  HaloGeometry geo;
-  HaloPattern pattern;
-};
-
-Slab slab(const test::Case& c) {
-  const core::GlobalGrid g = c.grid();
-  const core::Decomposition dec(g, core::ProcessGrid::create(g, {0, 0, 0}, test::world_size()));
-  HaloGeometry geo(dec, c.stencil(), c.k);
-  HaloPattern pattern = make_halo_pattern(geo, test::world_rank());
-  return {dec, std::move(geo), std::move(pattern)};
-}
+test::BuiltPattern slab(const test::Case& c) { return test::build_pattern(c); }
 
 // A random slab case: the last dimension split over every rank, at least as thick as the halo.
 test::Case random_case(std::mt19937& rng) {
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const char* shapes[] = {"star", "box", "upwind", "down"};
   test::Case c;
-  c.dim = pick(2, 3);
-  c.shape = shapes[pick(0, 3)];
-  c.radius = pick(1, c.shape == std::string("box") ? 2 : 3);
-  c.k = pick(1, c.radius > 2 ? 2 : 3);
+  test::pick_random_stencil(c, rng);
   const int w = c.radius * c.k, s = c.dim - 1;
   c.periodic = {true, true, pick(0, 1) == 1};
   if (c.dim == 2) c.periodic[1] = c.periodic[2], c.periodic[2] = true;
@@ -56,7 +41,7 @@ TEST(WholePlanes, RandomSlabsFillTheExactHaloWithOwnersValues) {
   std::mt19937 rng(seed);
   for (int i = 0; i < 60; ++i) {
     const test::Case c = random_case(rng);
-    const Slab b = slab(c);
+    const test::BuiltPattern b = slab(c);
     const auto& dims = b.dec.procs().dims;
     ASSERT_EQ(dims[c.dim - 1], test::world_size()) << c.describe() << ": not a slab (run on a prime number of ranks)";
     const int extra = i % 3 == 0 ? 2 : 0;
@@ -83,7 +68,7 @@ TEST(WholePlanes, AskedToCopyTheBlockTheFieldMayChangeInFlight) {
   // 117 KB: beyond every eager limit, so nothing is on its way before they do).
   test::Case c{3, {64, 64, 0}, {true, true, true}, "star", 1, 3};
   c.n[2] = 4L * test::world_size();
-  const Slab b = slab(c);
+  const test::BuiltPattern b = slab(c);
   const core::FieldLayout& L = b.pattern.layout;
   const bool first = test::world_rank() == 0;
   auto plan = make_halo_plan("p2p", {b.pattern, MPI_COMM_WORLD, &b.geo});
@@ -126,10 +111,10 @@ TEST(WholePlanes, AskedToCopyTheBlockTheFieldMayChangeInFlight) {
 TEST(WholePlanes, OffAcrossWallsAndWithStagedBuffers) {
   test::Case c{3, {6, 5, 0}, {false, true, true}, "star", 1, 2};
   c.n[2] = 4L * test::world_size();
-  const Slab walls = slab(c);  // walls in x: a plane's x ghost cells are the walls', not a copy's
+  const test::BuiltPattern walls = slab(c);  // walls in x: a plane's x ghost cells are the walls', not a copy's
   EXPECT_TRUE(make_halo_plan("p2p", {walls.pattern, MPI_COMM_WORLD, &walls.geo})->block_copied_at_start());
   c.periodic = {true, true, true};
-  const Slab periodic = slab(c);
+  const test::BuiltPattern periodic = slab(c);
   EXPECT_FALSE(make_halo_plan("p2p", {periodic.pattern, MPI_COMM_WORLD, &periodic.geo})->block_copied_at_start());
   // comm.gpu_aware_mpi off: MPI sees only staged host buffers, never the field.
   EXPECT_TRUE(make_halo_plan("p2p", {periodic.pattern, MPI_COMM_WORLD, &periodic.geo, core::GpuAwareMpiInput::kOff})
