@@ -2,10 +2,10 @@
 #define CARTEX_CORE_LEAK_CHECK_H
 /* LeakSanitizer around MPI (the asan configuration, scripts/sanitizer_env.sh); elsewhere nothing.
  *
- *   main:  { UntrackedAllocations mpi_own; MPI_Init(...); }   MPI's start-up blocks: never reported
+ *   main:  MPI_Init, inside an UntrackedAllocations scope    MPI's start-up blocks: never reported
  *          ... the program ...
- *          check_leaks_now();                                  the one leak check, MPI still loaded
- *          MPI_Finalize();                                     not checked
+ *          check_leaks_now()                                   the one leak check, MPI still loaded
+ *          MPI_Finalize                                        not checked
  *
  * Open MPI keeps blocks for the life of the process, some made in components it opens, tries and
  * unloads while selecting, and some in PMIx, which it unloads at MPI_Finalize. With the fast
