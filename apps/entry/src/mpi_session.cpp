@@ -37,6 +37,9 @@ bool init_mpi(int* argc, char*** argv, const char* program) {
 }
 
 int finalize_mpi(int code, const char* program) {
+  // Out before the job can end: once one rank has exited non-zero the launcher may kill the others
+  // without grace (Open MPI's odls_base_sigkill_timeout, Slurm's KillWait), buffered lines lost.
+  std::fflush(nullptr);
   core::check_leaks_now();
   if (succeeded(MPI_Finalize(), "MPI_Finalize", program)) return code;
   return code != 0 ? code : 1;
