@@ -86,7 +86,11 @@ endfunction()
 #    ignore the variable;
 #  - Open MPI's point-to-point layer named: ob1, the one it selects on one node anyway. Selecting it
 #    opens the cm layer's MTLs first (libfabric, PSM2) to find none: 0.2 s of every launch, half of a
-#    small job's wall time, thousands of launches in the suite (docs/testing.md, "The CI budget").
+#    small job's wall time, thousands of launches in the suite (docs/testing.md, "The CI budget");
+#  - no grace between Open MPI's SIGTERM and SIGKILL when a job ends with a rank's non-zero exit
+#    (odls_base_sigkill_timeout, default 1 s): mpirun sleeps that second twice even when every rank has
+#    already exited, 2.4 s instead of 0.35 s for every refused input, hundreds of them in the suite. No
+#    test relies on the grace: the ones that stop ranks by signal send them themselves.
 # tests/scripts checks that no test misses either. The multinode tests do not call it: their testbed
 # gives each simulated node its own TMPDIR, and they carry their label themselves.
 function(cartex_finish_test_folder)
@@ -95,7 +99,8 @@ function(cartex_finish_test_folder)
   foreach(test IN LISTS tests)
     set_property(TEST ${test} APPEND PROPERTY LABELS ${folder})
     set_property(TEST ${test} APPEND PROPERTY ENVIRONMENT
-                 "OMPI_MCA_orte_tmpdir_base=${CMAKE_BINARY_DIR}/mpi-sessions/${test}" "OMPI_MCA_pml=ob1")
+                 "OMPI_MCA_orte_tmpdir_base=${CMAKE_BINARY_DIR}/mpi-sessions/${test}" "OMPI_MCA_pml=ob1"
+                 "OMPI_MCA_odls_base_sigkill_timeout=0")
   endforeach()
   # cartex_tests_<folder>: what the tests of this label need built (the folder's own targets and the
   # apps the test drivers launch), so that a configuration that runs some labels builds only those.

@@ -2,13 +2,15 @@
 """Every test of the build tree (but the multinode ones, whose testbed gives each node its own TMPDIR)
 runs its MPI jobs under an Open MPI session-directory base of its own (cmake/CartexTesting.cmake's
 cartex_finish_test_folder): otherwise two jobs started side by side by ctest -j can race on the
-per-user session directory and one fails (open-mpi/ompi#8510). And every test carries its folder's
+per-user session directory and one fails (open-mpi/ompi#8510). Every such test also names the ob1 PML and
+no SIGTERM-to-SIGKILL grace (what a launch costs, docs/testing.md), and every test carries its folder's
 label, by which the CI configurations choose what they run (docs/testing.md)."""
 import json
 import subprocess
 import sys
 
 KEY = "OMPI_MCA_orte_tmpdir_base="
+FIXED = ["OMPI_MCA_pml=ob1", "OMPI_MCA_odls_base_sigkill_timeout=0"]
 
 
 def main(ctest, build_dir):
@@ -22,6 +24,10 @@ def main(ctest, build_dir):
         if "multinode" in props.get("LABELS", []):
             continue
         values = [e[len(KEY):] for e in props.get("ENVIRONMENT", []) if e.startswith(KEY)]
+        missing = [e for e in FIXED if e not in props.get("ENVIRONMENT", [])]
+        if missing:
+            problems.append(f"{test['name']}: no {', '.join(missing)} (call cartex_finish_test_folder() at the end "
+                            f"of its folder's CMakeLists.txt)")
         if not props.get("LABELS"):
             problems.append(f"{test['name']}: no label (call cartex_finish_test_folder() at the end of its "
                             f"folder's CMakeLists.txt)")
