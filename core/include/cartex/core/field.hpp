@@ -18,8 +18,10 @@
 #include <Kokkos_Core.hpp>
 
 #include <string>
+#include <type_traits>
 
 #include "cartex/core/box.hpp"
+#include "cartex/core/huge_pages.hpp"
 #include "cartex/core/stencil.hpp"
 
 namespace cartex::core {
@@ -52,8 +54,15 @@ struct Field {
   FieldView view;
 
   Field() = default;
+  // Zero-filled, as a default-initialized view is; host memory asks for huge pages before the fill
+  // touches it (huge_pages.hpp).
   Field(const std::string& name, const FieldLayout& l)
-      : layout(l), view(name, l.extent(2), l.extent(1), l.extent(0)) {}
+      : layout(l), view(Kokkos::view_alloc(Kokkos::WithoutInitializing, name), l.extent(2), l.extent(1), l.extent(0)) {
+    if constexpr (std::is_same_v<FieldView::memory_space, Kokkos::HostSpace>) {
+      advise_huge_pages(view.data(), view.size() * sizeof(double));
+    }
+    Kokkos::deep_copy(view, 0.0);
+  }
 };
 
 }  // namespace cartex::core
