@@ -22,6 +22,8 @@ string(REPLACE "\n" ";" CARTEX_MPIEXEC_FLAGS "${CARTEX_MPIEXEC_FLAGS}")
 #                                                                                     mpich (no 3-8)
 #   long         the test's declaration         10-60 s, outside the everyday run     everyday, mpich
 #                                                                                     (exclude)
+#   slow         the test's declaration         8-20 s, outside the everyday run      everyday (exclude)
+#                                               only: the other configurations keep it
 #   inputs       the test's declaration         refused before any Kokkos loop runs   openmp (exclude)
 #   wide         the test's declaration         a driver that starts many jobs of     openmp, mpich
 #                                               up to 8 ranks                         (exclude)
