@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds cartex (Release) and runs every test with ctest but the labels `long` and `slow`
-# (the test preset `everyday` leaves out the tests labelled long, slow and slurm), so that the everyday run
+# Installs what is missing, builds cartex (Release) and runs every test with ctest but the labels
+# `long`, `slow` and `slurm` (the test preset `everyday` leaves them out), so that the everyday run
 # stays under 10 minutes on 2 cores.
 # Usage: scripts/test.sh [ctest options...]     e.g. scripts/test.sh -R halo
 #        scripts/test.sh --full                 what CI runs: every configuration of CMakePresets.json's
