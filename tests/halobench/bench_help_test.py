@@ -3,7 +3,8 @@
 halobench and kernelbench (the two that start Kokkos) list --kokkos-help, which prints Kokkos' list
 once and no usage, like heat3d (tests/apps/input_test.py, case help). A bad option is one line
 "NAME: what (see NAME --help)" and exit 2 on every rank, like heat3d's. kernelbench --decompose lays
-its cycle out on heat3d's split of the grid.
+its cycle out on heat3d's split of the grid and times its best tile again with the periodic ghost writes
+heat3d's pass makes there.
 
     bench_help_test.py --halobench P --kernelbench P --cartbench P --graphbench P --mpiexec P
 """
@@ -45,13 +46,17 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         for name in ("halobench", "kernelbench", "cartbench", "graphbench"):
             check_bench(args.mpiexec, name, os.path.abspath(getattr(args, name)), d)
-        # kernelbench --decompose times each rank's block of heat3d's split (24^3 on 2 ranks: 1x1x2).
-        code, out, err, _ = cartex_testing.mpirun(args.mpiexec, 2, os.path.abspath(args.kernelbench),
-                                                  ["--sizes", "24", "--stencils", "7pt", "--temporal", "2", "--decompose",
-                                                   "--repeats", "1", "--stream-size", "100000"], d)
-        check(code == 0 and "the 24^3 grid split as heat3d splits it, 1x1x2 processes" in out
-              and "auto's walk:" in out and "k = 2: one step at a time" in out,
-              f"kernelbench --decompose: exit {code}:\n{out}{err}")
+        # kernelbench --decompose times each rank's block of heat3d's split (24^3 on 2 ranks: 1x1x2), and
+        # its best tile again with the periodic ghost writes heat3d's pass makes there (x and y are periodic
+        # on one process); without --decompose there is no such line.
+        ghosts = "with heat3d's periodic ghost writes (x ghosts of each row, y ghost rows of each plane): "
+        for decompose in (True, False):
+            code, out, err, _ = cartex_testing.mpirun(args.mpiexec, 2, os.path.abspath(args.kernelbench),
+                                                      ["--sizes", "24", "--stencils", "7pt", "--temporal", "2", "--repeats", "1",
+                                                       "--stream-size", "100000"] + (["--decompose"] if decompose else []), d)
+            check(code == 0 and ("the 24^3 grid split as heat3d splits it, 1x1x2 processes" in out) == decompose
+                  and "auto's walk:" in out and "k = 2: one step at a time" in out and (ghosts in out) == decompose,
+                  f"kernelbench{' --decompose' if decompose else ''}: exit {code}:\n{out}{err}")
     cartex_testing.finish("bench_help")
 
 
