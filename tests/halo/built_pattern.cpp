@@ -18,9 +18,9 @@ BuiltPattern build_pattern(const Case& c, std::array<int, 3> procs, int extra) {
 
 void pick_random_stencil(Case& c, std::mt19937& rng) {
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const char* shapes[] = {"star", "box", "upwind", "down"};
+  const char* shapes[] = {"star", "box", "upwind", "down", "skew"};
   c.dim = pick(2, 3);
-  c.shape = shapes[pick(0, 3)];
+  c.shape = shapes[pick(0, 4)];
   c.radius = pick(1, c.shape == std::string("box") ? 2 : 3);
   c.k = pick(1, c.radius > 2 ? 2 : 3);
 }

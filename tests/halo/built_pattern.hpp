@@ -21,7 +21,7 @@ struct BuiltPattern {
 // on each side of a used dimension than the geometry's.
 BuiltPattern build_pattern(const Case& c, std::array<int, 3> procs = {0, 0, 0}, int extra = 0);
 
-// Sets c's dim (2 or 3), shape (star, box, upwind, down), radius (1-3, box 1-2) and k (1-3, 1-2
+// Sets c's dim (2 or 3), shape (star, box, upwind, down, skew), radius (1-3, box 1-2) and k (1-3, 1-2
 // above radius 2); the grid is the caller's.
 void pick_random_stencil(Case& c, std::mt19937& rng);
 

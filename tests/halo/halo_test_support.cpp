@@ -14,6 +14,8 @@ core::Stencil shaped_stencil(const std::string& shape, int r, int dim) {
         bool keep = shape == "box" || nonzero <= 1;
         if (shape == "upwind") keep = nonzero <= 1 && x <= 1 && y <= 1 && z <= 1 && z >= -1;
         if (shape == "down") keep = nonzero <= 1 && (dim == 3 ? z : y) <= 0;
+        // Two dimensions, opposite and equal steps: (-j, +j) and (+j, -j) in each plane.
+        if (shape == "skew") keep = nonzero == 0 || (nonzero == 2 && x + y + z == 0);
         if (keep) {
           s.offsets.push_back({x, y, z});
           s.weights.push_back(0.0);
@@ -59,6 +61,10 @@ std::vector<Case> exchange_cases(int ranks) {
   }
   out.push_back({2, {12, 10, 1}, {true, true, true}, "star", 4, 1});
   out.push_back({2, {12, 10, 1}, {false, true, true}, "box", 4, 1});
+  // Corners but no faces' worth of ghosts in the other dimensions (p2p's whole planes missed them:
+  // campaign seed 1142 case 312).
+  out.push_back({2, {7, 10, 1}, {true, true, true}, "skew", 1, 1});
+  out.push_back({3, {6, 5, 8}, {true, true, true}, "skew", 1, 2});
   return out;
 }
 

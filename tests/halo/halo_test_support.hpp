@@ -16,7 +16,9 @@ inline double encode(const core::GlobalGrid& g, const std::array<long, 3>& c) {
 
 // A stencil of the given shape: "star" (axes up to radius r), "box" ([-r, r]^dim), or "upwind"
 // (star reaching r cells towards -x and -y only, one cell elsewhere: an asymmetric neighborhood), or
-// "down" (star not reaching up the last dimension at all: no halo above).
+// "down" (star not reaching up the last dimension at all: no halo above), or "skew" (the centre and,
+// in each plane of two dimensions, the anti-diagonal (-j, +j), (+j, -j) for j = 1 .. r: corner
+// blocks whose cells no face offset of the same side reads).
 core::Stencil shaped_stencil(const std::string& shape, int radius, int dim);
 
 // One halo test configuration.

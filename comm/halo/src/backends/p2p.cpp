@@ -19,6 +19,12 @@ namespace cartex::halo {
 
 namespace {
 
+// The self copy's pairs: the self blocks, and with whole planes the ghosts they carry.
+std::pair<CellList, CellList> self_copy(const PartnerMessages& partners, const WholePlanes& planes) {
+  return planes.applies ? planes.with_carried(partners.self_sends(), partners.self_recvs())
+                        : std::pair<CellList, CellList>{partners.self_sends(), partners.self_recvs()};
+}
+
 // The p2p plan. With whole planes, the self copies run first (the planes carry the ghost cells they
 // fill); asked to copy the block at start, it copies the planes it sends into one buffer first.
 class P2PPlan final : public HaloPlan {
@@ -30,7 +36,7 @@ class P2PPlan final : public HaloPlan {
         stats_(p2p_stats(pattern_, planes)),
         partners_(planes.rest(pattern_)),
         messages_(partners_.sends(), partners_.recvs(), in.comm, staging_of(in.memory()), in.fields, planes),
-        self_(partners_.self_sends(), partners_.self_recvs(), pattern_.layout, fillable_dims_of(in)) {}
+        self_(self_copy(partners_, planes), pattern_.layout, fillable_dims_of(in)) {}
   void start(const FieldSet& f) override {
     f.require(static_cast<size_t>(fields_), pattern_.layout, "p2p");
     if (planes_) copy_self(f);

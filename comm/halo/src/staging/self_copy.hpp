@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "cartex/core/field.hpp"
@@ -31,6 +32,9 @@ class SelfCopy {
   //   a ghost plane in z:        every cell from its source's image in the source plane: the same
   //                              x (and y) as the cell, a cell the caller filled
   SelfCopy(const CellList& from, const CellList& to, const core::FieldLayout& layout, int fillable_dims = 0);
+  // The same from a pair (from, to).
+  SelfCopy(const std::pair<CellList, CellList>& pairs, const core::FieldLayout& layout, int fillable_dims = 0)
+      : SelfCopy(pairs.first, pairs.second, layout, fillable_dims) {}
   // Copies in every field and fences (the halo cells hold their values on return): the shorter copy
   // if expect_filled(dims) was called since the last run, else every cell. Nothing to do without cells.
   void run(const FieldSet& f);

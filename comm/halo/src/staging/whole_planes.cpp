@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_set>
 
 #include "cartex/core/error.hpp"
 
@@ -44,6 +45,20 @@ HaloPattern WholePlanes::rest(const HaloPattern& p) const {
   return out;
 }
 
+std::pair<CellList, CellList> WholePlanes::with_carried(const CellList& from, const CellList& to) const {
+  std::pair<CellList, CellList> out{from, to};
+  const std::vector<long> filled = to.cells();
+  const std::unordered_set<long> own(filled.begin(), filled.end());
+  auto t = carried_to.begin();
+  carried_from.for_each([&](long f) {
+    const long ghost = *t++;
+    if (own.count(ghost)) return;
+    out.first.push_back(f);
+    out.second.push_back(ghost);
+  });
+  return out;
+}
+
 long WholePlanes::send_cells() const {
   long cells = 0;
   for (const PlaneRange& r : sends) cells += r.count;
@@ -82,6 +97,7 @@ WholePlanes whole_planes(const PlanInputs& in) {
       if (r.tag == tag && r.rank == rank) return &r;
     return nullptr;
   };
+  std::unordered_set<long> carried;  // the ghosts listed so far (a block two planes thick goes up and down)
   for (const Block& b : p.blocks) {
     if (b.offset[s] == 0) continue;
     const int tag = b.offset[s] > 0 ? kUp : kDown;
@@ -97,6 +113,10 @@ WholePlanes whole_planes(const PlanInputs& in) {
     b.send.for_each_row([&](long first, long length) {
       core::require(inside(*send, first - shift, length), "whole planes: a sent cell outside the planes");
     });
+    if (shift != 0)
+      b.send.for_each([&](long cell) {
+        if (carried.insert(cell - shift).second) out.carried_from.push_back(cell), out.carried_to.push_back(cell - shift);
+      });
     b.recv.for_each_row([&](long first, long length) {
       core::require(inside(*recv, first, length), "whole planes: a received cell outside the planes");
     });
