@@ -93,6 +93,8 @@ endfunction()
 #    (odls_base_sigkill_timeout, default 1 s): mpirun sleeps that second twice even when every rank has
 #    already exited, 2.4 s instead of 0.35 s for every refused input, hundreds of them in the suite. No
 #    test relies on the grace: the ones that stop ranks by signal send them themselves.
+#  - to every test program of the folder linked with a GoogleTest main, the precompiled header of that
+#    main (tests/support/CMakeLists.txt), where the build makes one.
 # tests/scripts checks that no test misses either. The multinode tests do not call it: their testbed
 # gives each simulated node its own TMPDIR, and they carry their label themselves.
 function(cartex_finish_test_folder)
@@ -104,9 +106,22 @@ function(cartex_finish_test_folder)
                  "OMPI_MCA_orte_tmpdir_base=${CMAKE_BINARY_DIR}/mpi-sessions/${test}" "OMPI_MCA_pml=ob1"
                  "OMPI_MCA_odls_base_sigkill_timeout=0")
   endforeach()
+  get_property(targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(target IN LISTS targets)
+    get_target_property(type ${target} TYPE)
+    get_target_property(libs ${target} LINK_LIBRARIES)
+    if(NOT type STREQUAL "EXECUTABLE" OR NOT libs)
+      continue()
+    endif()
+    foreach(main cartex_gtest_mpi_kokkos cartex_gtest_mpi)
+      if(main IN_LIST libs AND TARGET ${main}_pch AND NOT target STREQUAL "${main}_pch")
+        target_precompile_headers(${target} REUSE_FROM ${main}_pch)
+        break()
+      endif()
+    endforeach()
+  endforeach()
   # cartex_tests_<folder>: what the tests of this label need built (the folder's own targets and the
   # apps the test drivers launch), so that a configuration that runs some labels builds only those.
-  get_property(targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)
   add_custom_target(cartex_tests_${folder})
   if(targets)
     add_dependencies(cartex_tests_${folder} ${targets})
